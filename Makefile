@@ -1,0 +1,77 @@
+# Questline: `make run` builds and starts the platform; `make test` installs what the tests need and runs them all.
+# The build order is OpenAPI document → TypeScript client → web app → release binary (which embeds the web app).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+CARGO ?= cargo
+NPM ?= npm
+RELEASE_BIN := target/release/questline
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export CARGO_TERM_COLOR := never
+
+.PHONY: help run test web-deps web-build openapi check-openapi release lint rust-test web-test e2e test-setup clean
+
+help:
+	@echo "make run    build the web app and the server, start Questline on http://localhost:$${PORT:-8080}"
+	@echo "make test   install what the tests need and run every test"
+	@echo "make openapi regenerate docs/openapi.json and the web client after changing the API"
+
+run: release
+	$(RELEASE_BIN) serve
+
+## --- build ---------------------------------------------------------------------------------------------------
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+web-deps: web/node_modules/.package-lock.json
+
+# The document comes from the handlers (no database or web build needed); the TypeScript client from the document.
+openapi: web-deps
+	$(CARGO) run -q -p questline-server -- openapi > docs/openapi.json
+	cd web && $(NPM) run -s gen:api
+
+web-build: web-deps
+	cd web && $(NPM) run -s build
+
+release: web-build
+	$(CARGO) build --release -p questline-server
+
+## --- test ----------------------------------------------------------------------------------------------------
+
+test: test-setup lint rust-test web-test e2e
+	@echo "make test: every step passed"
+
+test-setup: web-deps
+	scripts/ensure-chromium.sh
+
+lint: web-deps
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --all-targets --locked -- -D warnings
+	cd web && $(NPM) run -s check:api
+	cd web && $(NPM) run -s typecheck
+	cd web && $(NPM) run -s lint
+	cd web && $(NPM) run -s format:check
+
+# Every integration test runs on SQLite and on PostgreSQL (a throwaway cluster is started when none answers).
+rust-test:
+	pg_url=$$(scripts/ensure-postgres.sh); \
+	if $(CARGO) nextest --version >/dev/null 2>&1; then \
+		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) nextest run --workspace --locked --no-fail-fast; \
+		$(CARGO) test --workspace --locked --doc; \
+	else \
+		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) test --workspace --locked --no-fail-fast; \
+	fi
+
+web-test: web-deps
+	cd web && $(NPM) run -s test
+
+# Playwright drives Debian's Chromium against the release binary, which embeds the freshly built web app.
+e2e: release
+	cd web && $(NPM) run -s e2e
+
+clean:
+	rm -rf target web/dist web/test-results data

@@ -1,0 +1,79 @@
+//! The application: its shared state and the router, which reads as the table of contents of the API. Each feature
+//! module exports `router()`; this file only merges them.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use tokio::net::TcpListener;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::clock::{SharedClock, SystemClock};
+use crate::config::Config;
+use crate::db::{self, Db};
+use crate::events::EventBus;
+use crate::http::middleware::{self, Limits};
+use crate::{health, openapi, runtime_config, web};
+
+/// What every handler may use, given by axum's `State`. Nothing else is global.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// The database pool and the write-transaction helper.
+    pub db: Db,
+    pub config: Arc<Config>,
+    /// Records events in write transactions and fans committed ones out.
+    pub events: EventBus,
+    /// The time; tests set it.
+    pub clock: SharedClock,
+}
+
+/// Every API route, with its OpenAPI description, relative to `/api`.
+pub fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(health::router()).merge(runtime_config::router()).merge(openapi::router())
+}
+
+/// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.
+pub fn router(state: AppState) -> Router {
+    let (api, _) = api_routes().split_for_parts();
+    let api = api.fallback(middleware::api_not_found).method_not_allowed_fallback(middleware::method_not_allowed);
+    let limits =
+        Limits { body_limit_bytes: state.config.body_limit_bytes, request_timeout: state.config.request_timeout() };
+    let app = Router::new().nest("/api", api).fallback(web::serve).with_state(state);
+    middleware::apply(app, limits)
+}
+
+/// A started application: migrated database, running dispatcher, bound listener.
+pub struct Application {
+    pub state: AppState,
+    listener: TcpListener,
+}
+
+impl Application {
+    /// Connects to and migrates the database, starts the event dispatcher and binds the port (0 picks a free one).
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_with_clock(config, Arc::new(SystemClock)).await
+    }
+
+    pub async fn build_with_clock(config: Config, clock: SharedClock) -> anyhow::Result<Self> {
+        let conn = db::connect(&config.database_url(), config.db_max_connections).await?;
+        db::migrate(&conn).await?;
+        let db = Db::new(conn);
+        let events = EventBus::new(clock.clone());
+        events.start_dispatcher(db.clone()).await?;
+        let listener = TcpListener::bind(config.socket_addr()).await?;
+        let state = AppState { db, config: Arc::new(config), events, clock };
+        Ok(Self { state, listener })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// Serves until `shutdown` resolves, then finishes the requests in flight.
+    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let app = router(self.state);
+        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await
+    }
+}

@@ -1,0 +1,3 @@
+//! SeaORM entities, one module per table.
+
+pub mod event;

@@ -1,0 +1,15 @@
+//! Schema migrations, one file per change, run at every start on SQLite and PostgreSQL alike. Written with
+//! SeaORM's schema builder so the same migration produces the right SQL for each database.
+
+use sea_orm_migration::prelude::*;
+
+mod m20261122_000001_events;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261122_000001_events::Migration)]
+    }
+}

@@ -1,0 +1,259 @@
+//! `ApiError`: every failure the API answers, in the one format of DESIGN.md:
+//! `{"error": {"type", "code", "message", "fields"}}`. Handlers return `Result<_, ApiError>` and use `?`;
+//! infrastructure errors convert with `From` and answer `unknown_error` 500 after logging their cause, which is
+//! never sent to the client.
+
+use std::time::Duration;
+
+use axum::Json;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use questline_domain::{DomainError, ErrorType, FieldErrors};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub kind: ErrorType,
+    pub code: String,
+    pub message: String,
+    pub fields: FieldErrors,
+    pub retry_after: Option<Duration>,
+    /// The internal cause of a server-side failure: logged, never sent.
+    source: Option<anyhow::Error>,
+}
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct ErrorDetail {
+    /// One of the ten error types.
+    #[serde(rename = "type")]
+    #[schema(value_type = ErrorTypeSchema)]
+    pub kind: ErrorType,
+    /// Stable snake_case code; the web app translates by it.
+    pub code: String,
+    /// English text for people.
+    pub message: String,
+    /// Messages per input field (snake_case names); empty when the error is not about fields.
+    pub fields: FieldErrors,
+}
+
+/// The ten error types of the specification.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ErrorType)]
+#[allow(dead_code)] // a schema-only mirror of `questline_domain::ErrorType`
+#[serde(rename_all = "snake_case")]
+pub enum ErrorTypeSchema {
+    InvalidArgument,
+    InvalidData,
+    Unauthorized,
+    Forbidden,
+    NotFound,
+    NotAllowed,
+    UnexpectedState,
+    Conflict,
+    ConfigError,
+    UnknownError,
+}
+
+/// The HTTP status each error type answers with, unless a constructor says otherwise (413, 415, 429, 503, 504).
+pub fn default_status(kind: ErrorType) -> StatusCode {
+    match kind {
+        ErrorType::InvalidArgument => StatusCode::BAD_REQUEST,
+        ErrorType::InvalidData => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorType::Unauthorized => StatusCode::UNAUTHORIZED,
+        ErrorType::Forbidden => StatusCode::FORBIDDEN,
+        ErrorType::NotFound => StatusCode::NOT_FOUND,
+        ErrorType::NotAllowed | ErrorType::UnexpectedState | ErrorType::Conflict => StatusCode::CONFLICT,
+        ErrorType::ConfigError | ErrorType::UnknownError => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+impl ApiError {
+    pub fn new(kind: ErrorType, code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            status: default_status(kind),
+            kind,
+            code: code.into(),
+            message: message.into(),
+            fields: FieldErrors::new(),
+            retry_after: None,
+            source: None,
+        }
+    }
+
+    pub fn with_status(mut self, status: StatusCode) -> Self {
+        self.status = status;
+        self
+    }
+
+    pub fn with_fields(mut self, fields: FieldErrors) -> Self {
+        self.fields = fields;
+        self
+    }
+
+    pub fn invalid_argument(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorType::InvalidArgument, code, message)
+    }
+
+    pub fn unauthorized() -> Self {
+        Self::new(ErrorType::Unauthorized, "unauthorized", "You need to sign in first.")
+    }
+
+    pub fn forbidden(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorType::Forbidden, code, message)
+    }
+
+    pub fn not_found(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorType::NotFound, code, message)
+    }
+
+    pub fn conflict(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorType::Conflict, code, message)
+    }
+
+    /// A resource changed since the client read it (its `version` moved on).
+    pub fn stale_version() -> Self {
+        Self::conflict("stale_version", "Someone else changed this in the meantime. Reload and try again.")
+    }
+
+    /// Refused by a rate limit: `not_allowed`, HTTP 429 with `Retry-After`.
+    pub fn rate_limited(retry_after: Duration) -> Self {
+        let mut error = Self::new(ErrorType::NotAllowed, "rate_limited", "Too many attempts. Try again later.")
+            .with_status(StatusCode::TOO_MANY_REQUESTS);
+        error.retry_after = Some(retry_after);
+        error
+    }
+
+    pub fn payload_too_large() -> Self {
+        Self::invalid_argument("payload_too_large", "The request body is too large.")
+            .with_status(StatusCode::PAYLOAD_TOO_LARGE)
+    }
+
+    pub fn timeout() -> Self {
+        Self::new(ErrorType::UnknownError, "request_timeout", "The request took too long. Try again.")
+            .with_status(StatusCode::GATEWAY_TIMEOUT)
+    }
+
+    pub fn service_unavailable(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorType::UnknownError, code, message).with_status(StatusCode::SERVICE_UNAVAILABLE)
+    }
+
+    /// A failure of ours: answered as `unknown_error` 500, the cause only logged.
+    pub fn internal(cause: impl Into<anyhow::Error>) -> Self {
+        let mut error = Self::new(ErrorType::UnknownError, "internal_error", "Something went wrong on our side.");
+        error.source = Some(cause.into());
+        error
+    }
+
+    pub fn detail(&self) -> ErrorDetail {
+        ErrorDetail {
+            kind: self.kind,
+            code: self.code.clone(),
+            message: self.message.clone(),
+            fields: self.fields.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+    }
+}
+
+impl From<DomainError> for ApiError {
+    fn from(error: DomainError) -> Self {
+        Self::new(error.kind, error.code, error.message).with_fields(error.fields)
+    }
+}
+
+impl From<sea_orm::DbErr> for ApiError {
+    fn from(error: sea_orm::DbErr) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(error: anyhow::Error) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if self.status.is_server_error() {
+            match &self.source {
+                Some(cause) => tracing::error!(code = %self.code, error = ?cause, "request failed"),
+                None => {
+                    tracing::error!(code = %self.code, message = %self.message, "request failed")
+                }
+            }
+        }
+        let mut response = (self.status, Json(ErrorBody { error: self.detail() })).into_response();
+        if let Some(retry_after) = self.retry_after {
+            let seconds = retry_after.as_secs().max(1);
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_str(&seconds.to_string()).expect("digits"));
+        }
+        response
+    }
+}
+
+/// Turns a unique-constraint violation into the named client error, and anything else into a 500. Call it where a
+/// write may hit a unique index (an e-mail, a handle) so that a duplicate reads as `conflict`, not as a crash.
+pub fn on_unique_violation(error: sea_orm::DbErr, conflict: impl FnOnce() -> ApiError) -> ApiError {
+    match error.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => conflict(),
+        _ => ApiError::internal(error),
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_error_type_has_its_status() {
+        let expected = [
+            (ErrorType::InvalidArgument, 400),
+            (ErrorType::InvalidData, 422),
+            (ErrorType::Unauthorized, 401),
+            (ErrorType::Forbidden, 403),
+            (ErrorType::NotFound, 404),
+            (ErrorType::NotAllowed, 409),
+            (ErrorType::UnexpectedState, 409),
+            (ErrorType::Conflict, 409),
+            (ErrorType::ConfigError, 500),
+            (ErrorType::UnknownError, 500),
+        ];
+        for (kind, status) in expected {
+            assert_eq!(default_status(kind).as_u16(), status, "{kind}");
+        }
+    }
+
+    #[test]
+    fn rate_limits_answer_429_with_retry_after() {
+        let response = ApiError::rate_limited(Duration::from_secs(30)).into_response();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "30");
+    }
+
+    #[test]
+    fn domain_field_errors_become_422_with_fields() {
+        let mut fields = FieldErrors::new();
+        fields.insert("title".into(), vec!["Title is required".into()]);
+        let error = ApiError::from(DomainError::invalid_fields(fields));
+        assert_eq!(error.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error.detail().fields["title"], vec!["Title is required"]);
+    }
+}

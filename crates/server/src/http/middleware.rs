@@ -1,0 +1,84 @@
+//! The layers every response passes through. Order matters and is spelt out in `apply`.
+
+use std::any::Any;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::error::ApiError;
+
+/// Scripts from our own origin only (no inline script: runtime settings come from `GET /api/config`), inline
+/// styles allowed because toasts and dialogs inject them, no framing.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'none'";
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+#[derive(Clone, Copy)]
+pub struct Limits {
+    pub body_limit_bytes: usize,
+    pub request_timeout: Duration,
+}
+
+/// Wraps the whole application (API and web app) in the shared layers. The outermost layer is listed last.
+pub fn apply(router: Router, limits: Limits) -> Router {
+    router
+        .layer(DefaultBodyLimit::max(limits.body_limit_bytes))
+        .layer(middleware::from_fn_with_state(limits.request_timeout, timeout))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(CompressionLayer::new())
+        .layer(security_header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
+        .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<Body>| {
+            // The path only: query strings may carry tokens (reset links), which must never reach the logs.
+            let request_id = request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id)
+        }))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+}
+
+fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+}
+
+/// Answers `unknown_error` 504 when a request runs past the configured time.
+async fn timeout(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::timeout().into_response(),
+    }
+}
+
+/// A panic in a handler answers `unknown_error` 500; the server keeps serving.
+fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown panic");
+    ApiError::internal(anyhow::anyhow!("handler panicked: {message}")).into_response()
+}
+
+/// Unknown paths under `/api` answer a JSON `not_found` instead of the web app.
+pub async fn api_not_found() -> ApiError {
+    ApiError::not_found("route_not_found", "There is no such API endpoint.")
+}
+
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::invalid_argument("method_not_allowed", "This endpoint does not accept that method.")
+        .with_status(StatusCode::METHOD_NOT_ALLOWED)
+}

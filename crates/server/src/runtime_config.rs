@@ -1,0 +1,34 @@
+//! `GET /api/config`: the settings the web app needs at run time. The Content-Security-Policy forbids inline
+//! scripts, so they cannot be injected into `index.html`; the app asks for them instead. Nothing secret goes here.
+
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+use crate::http::Json;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_config))
+}
+
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct RuntimeConfig {
+    /// The server's version, shown in the app's footer.
+    pub version: String,
+    /// The address users reach Questline at.
+    pub public_url: String,
+}
+
+/// Settings the web app reads at start.
+#[utoipa::path(
+    get,
+    path = "/config",
+    operation_id = "getConfig",
+    tag = "config",
+    responses((status = 200, description = "Runtime settings for the web app", body = RuntimeConfig))
+)]
+async fn get_config(State(state): State<AppState>) -> Json<RuntimeConfig> {
+    Json(RuntimeConfig { version: env!("CARGO_PKG_VERSION").to_owned(), public_url: state.config.public_url() })
+}

@@ -1,0 +1,181 @@
+//! `TestApp`: a running Questline with its own database, and a helper per endpoint so tests read like user stories.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use questline::AppState;
+use questline::app::Application;
+use questline::clock::ManualClock;
+use questline::config::Config;
+use questline::db;
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection, Statement};
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// Runs a test body on SQLite and on PostgreSQL: `db_test!(async fn name(app) { … })` makes `name::sqlite` and
+/// `name::postgres`.
+macro_rules! db_test {
+    ($(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            $(#[$meta])*
+            async fn run($app: $crate::helpers::TestApp) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                run($crate::helpers::TestApp::spawn($crate::helpers::Backend::Sqlite).await).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                run($crate::helpers::TestApp::spawn($crate::helpers::Backend::Postgres).await).await
+            }
+        }
+    };
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub state: AppState,
+    /// The app's clock; tests of timed rules move it.
+    #[allow(dead_code)]
+    pub clock: ManualClock,
+    pub backend: Backend,
+    _data_dir: TempDir,
+}
+
+pub fn test_start_time() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-11-22T10:00:00Z").expect("valid time").with_timezone(&Utc)
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> Self {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    /// Starts the app with a configuration the test may adjust (limits, timeouts).
+    pub async fn spawn_with(backend: Backend, configure: impl FnOnce(&mut Config)) -> Self {
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let database_url = match backend {
+            Backend::Sqlite => format!("sqlite://{}/questline.db?mode=rwc", data_dir.path().display()),
+            Backend::Postgres => fresh_postgres_database().await,
+        };
+        let mut config = Config::for_database(database_url, data_dir.path().to_path_buf());
+        configure(&mut config);
+        let clock = ManualClock::at(test_start_time());
+        let app = Application::build_with_clock(config, Arc::new(clock.clone())).await.expect("app starts");
+        let address = format!("http://{}", app.local_addr());
+        let state = app.state.clone();
+        tokio::spawn(app.run_until(std::future::pending()));
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .cookie_store(true)
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("http client");
+        Self { address, client, state, clock, backend, _data_dir: data_dir }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("request sent")
+    }
+
+    /// A state-changing JSON request as the web app sends it (with the CSRF header).
+    pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.client.post(self.url(path)).header("X-Questline-Csrf", "1").json(body).send().await.expect("request sent")
+    }
+}
+
+/// Reads an error answer and checks it has the contract's shape; returns `(type, code)`.
+pub async fn error_of(response: reqwest::Response) -> (String, String, Value) {
+    let content_type = response.headers().get("content-type").map(|v| v.to_str().unwrap().to_owned());
+    assert_eq!(content_type.as_deref(), Some("application/json"), "errors are JSON");
+    let body: Value = response.json().await.expect("JSON body");
+    let error = &body["error"];
+    assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()), "an error has a message: {body}");
+    assert!(error["fields"].is_object(), "an error has fields: {body}");
+    (error["type"].as_str().unwrap().to_owned(), error["code"].as_str().unwrap().to_owned(), error.clone())
+}
+
+pub fn postgres_admin_url() -> String {
+    std::env::var("QUESTLINE_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// Copies a migrated template into a new database for one test. The template is built once per schema (its name
+/// carries a hash of the migrations), under an advisory lock so parallel test processes build it only once.
+async fn fresh_postgres_database() -> String {
+    let admin_url = postgres_admin_url();
+    let admin = connect_one(&admin_url).await;
+    let template = format!("questline_tpl_{:016x}", migrations_fingerprint());
+    exec(&admin, "SELECT pg_advisory_lock(72731)").await;
+    let exists = admin
+        .query_one_raw(Statement::from_string(
+            admin.get_database_backend(),
+            format!("SELECT 1 FROM pg_database WHERE datname = '{template}'"),
+        ))
+        .await
+        .expect("query pg_database")
+        .is_some();
+    if !exists {
+        exec(&admin, &format!("CREATE DATABASE \"{template}\"")).await;
+        let template_conn = connect_one(&with_database(&admin_url, &template)).await;
+        db::migrate(&template_conn).await.expect("migrate the template");
+        template_conn.close().await.expect("close template");
+    }
+    exec(&admin, "SELECT pg_advisory_unlock(72731)").await;
+    let name = format!("qltest_{}", uuid::Uuid::now_v7().simple());
+    exec(&admin, &format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\"")).await;
+    admin.close().await.expect("close admin");
+    with_database(&admin_url, &name)
+}
+
+async fn connect_one(url: &str) -> DatabaseConnection {
+    let mut options = sea_orm::ConnectOptions::new(url.to_owned());
+    options.max_connections(1).sqlx_logging(false);
+    Database::connect(options).await.unwrap_or_else(|e| panic!("PostgreSQL at {url} must be running: {e}"))
+}
+
+async fn exec(conn: &DatabaseConnection, sql: &str) {
+    conn.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+}
+
+fn with_database(url: &str, database: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (url, None),
+    };
+    let server = base.rsplit_once('/').map(|(server, _)| server).unwrap_or(base);
+    match query {
+        Some(query) => format!("{server}/{database}?{query}"),
+        None => format!("{server}/{database}"),
+    }
+}
+
+/// Changes whenever a migration file changes, so a stale template is never reused.
+fn migrations_fingerprint() -> u64 {
+    use std::hash::{Hash, Hasher};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/db/migrations");
+    let mut files: Vec<_> =
+        std::fs::read_dir(&dir).expect("migrations folder").map(|entry| entry.expect("dir entry").path()).collect();
+    files.sort();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for file in files {
+        file.file_name().hash(&mut hasher);
+        std::fs::read(&file).expect("read migration").hash(&mut hasher);
+    }
+    hasher.finish()
+}

@@ -1,0 +1,13 @@
+//! Integration tests: the real application on port 0 with a fresh database per test. Every test written with
+//! `db_test!` runs twice, on SQLite and on PostgreSQL (`QUESTLINE_TEST_POSTGRES_URL`, default
+//! `postgres://postgres@127.0.0.1:5432/test`).
+
+#[macro_use]
+mod helpers;
+
+mod concurrency;
+mod errors;
+mod events;
+mod health;
+mod openapi;
+mod web;

@@ -1,0 +1,45 @@
+//! The embedded web app: client routes answer `index.html`, with the security headers on every response.
+
+db_test!(async fn client_routes_answer_the_web_app(app) {
+    for path in ["/", "/questboard", "/dashboard/gm/my-series/some-handle", "/no-such-page"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        let headers = response.headers().clone();
+        assert!(headers["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+        assert_eq!(headers["cache-control"], "no-cache", "index.html is revalidated: {path}");
+        let body = response.text().await.unwrap();
+        assert!(body.contains("<html"), "{path}");
+    }
+});
+
+db_test!(async fn every_response_carries_the_security_headers(app) {
+    for path in ["/", "/api/health", "/api/nope"] {
+        let response = app.get(path).await;
+        let headers = response.headers();
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert!(!csp.contains("script-src 'self' 'unsafe-inline'"), "no inline scripts: {csp}");
+        assert!(csp.contains("style-src 'self' 'unsafe-inline'"), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
+        assert!(headers.contains_key("x-request-id"), "{path}");
+    }
+});
+
+db_test!(async fn missing_hashed_assets_are_not_answered_with_html(app) {
+    let response = app.get("/assets/index-0000dead.js").await;
+    assert_eq!(response.status(), 404);
+});
+
+db_test!(async fn responses_are_compressed_when_the_client_accepts_it(app) {
+    let response = app
+        .client
+        .get(app.url("/api/openapi.json"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+});
