@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// The ten error types of the specification, spelt as they travel on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorType {
     /// Malformed input: bad JSON, wrong type, bad path or query parameter.

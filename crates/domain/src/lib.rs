@@ -1,6 +1,7 @@
 //! Questline's pure rules: values that can only be built by parsing, the state machines and the error catalogue.
 //! Nothing here does I/O or knows about HTTP; the server maps these types onto its contracts.
 
+pub mod accounts;
 pub mod error;
 pub mod ids;
 

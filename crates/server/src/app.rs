@@ -8,12 +8,14 @@ use axum::Router;
 use tokio::net::TcpListener;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::auth::{Auth, csrf};
 use crate::clock::{SharedClock, SystemClock};
 use crate::config::Config;
 use crate::db::{self, Db};
 use crate::events::EventBus;
 use crate::http::middleware::{self, Limits};
-use crate::{health, openapi, runtime_config, web};
+use crate::mail::Mailer;
+use crate::{accounts, health, openapi, runtime_config, web};
 
 /// What every handler may use, given by axum's `State`. Nothing else is global.
 #[derive(Clone, Debug)]
@@ -25,17 +27,27 @@ pub struct AppState {
     pub events: EventBus,
     /// The time; tests set it.
     pub clock: SharedClock,
+    /// Passwords, sessions and sign-in limits.
+    pub auth: Arc<Auth>,
+    pub mailer: Mailer,
 }
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
 pub fn api_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(health::router()).merge(runtime_config::router()).merge(openapi::router())
+    OpenApiRouter::new()
+        .merge(health::router())
+        .merge(runtime_config::router())
+        .merge(accounts::router())
+        .merge(openapi::router())
 }
 
 /// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.
 pub fn router(state: AppState) -> Router {
     let (api, _) = api_routes().split_for_parts();
-    let api = api.fallback(middleware::api_not_found).method_not_allowed_fallback(middleware::method_not_allowed);
+    let api = api
+        .fallback(middleware::api_not_found)
+        .method_not_allowed_fallback(middleware::method_not_allowed)
+        .layer(axum::middleware::from_fn(csrf::require_header));
     let limits =
         Limits { body_limit_bytes: state.config.body_limit_bytes, request_timeout: state.config.request_timeout() };
     let app = Router::new().nest("/api", api).fallback(web::serve).with_state(state);
@@ -61,7 +73,9 @@ impl Application {
         let events = EventBus::new(clock.clone());
         events.start_dispatcher(db.clone()).await?;
         let listener = TcpListener::bind(config.socket_addr()).await?;
-        let state = AppState { db, config: Arc::new(config), events, clock };
+        let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
+        let mailer = Mailer::from_config(&config, clock.clone())?;
+        let state = AppState { db, config: Arc::new(config), events, clock, auth, mailer };
         Ok(Self { state, listener })
     }
 

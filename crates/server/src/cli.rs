@@ -5,9 +5,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::accounts::admin::AdminAction;
 use crate::app::Application;
+use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
-use crate::{db, openapi, telemetry};
+use crate::db::Db;
+use crate::events::EventBus;
+use crate::{accounts, db, openapi, telemetry};
 
 #[derive(Parser)]
 #[command(name = "questline", version, about = "Find, book and run tabletop role-playing games.")]
@@ -26,6 +30,23 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document (needs neither a database nor the built web app).
     Openapi,
+    /// Manage accounts: grant or revoke the admin role, suspend or reinstate.
+    Admin {
+        #[command(subcommand)]
+        action: AdminCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Make the account with this e-mail an administrator.
+    Grant { email: String },
+    /// Take the administrator role away.
+    Revoke { email: String },
+    /// Stop the account from signing in and end its sessions.
+    Suspend { email: String },
+    /// Let a suspended account sign in again.
+    Reinstate { email: String },
 }
 
 pub fn main() -> ExitCode {
@@ -40,6 +61,7 @@ pub fn main() -> ExitCode {
         match cli.command.unwrap_or(Command::Serve) {
             Command::Serve => serve(cli.config).await,
             Command::Migrate => migrate(cli.config).await,
+            Command::Admin { action } => admin(cli.config, action).await,
             Command::Openapi => unreachable!("handled above"),
         }
     });
@@ -65,6 +87,23 @@ async fn migrate(config: Config) -> anyhow::Result<()> {
     let conn = db::connect(&config.database_url(), 1).await?;
     db::migrate(&conn).await?;
     tracing::info!("database is up to date");
+    Ok(())
+}
+
+async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {
+    let (email, action) = match command {
+        AdminCommand::Grant { email } => (email, AdminAction::GrantAdmin),
+        AdminCommand::Revoke { email } => (email, AdminAction::RevokeAdmin),
+        AdminCommand::Suspend { email } => (email, AdminAction::Suspend),
+        AdminCommand::Reinstate { email } => (email, AdminAction::Reinstate),
+    };
+    let conn = db::connect(&config.database_url(), 2).await?;
+    db::migrate(&conn).await?;
+    let db = Db::new(conn);
+    let clock = SystemClock;
+    let events = EventBus::new(std::sync::Arc::new(SystemClock));
+    let outcome = accounts::admin::apply(&db, &events, clock.now(), &email, action).await?;
+    println!("{outcome}");
     Ok(())
 }
 

@@ -45,6 +45,39 @@ pub struct Config {
     /// Largest number of pooled database connections.
     #[arg(long, env = "QUESTLINE_DB_MAX_CONNECTIONS", default_value_t = 10, global = true)]
     pub db_max_connections: u32,
+
+    /// A session unused for this many hours ends.
+    #[arg(long, env = "QUESTLINE_SESSION_IDLE_HOURS", default_value_t = 24 * 7, global = true)]
+    pub session_idle_hours: i64,
+
+    /// A session ends this many days after sign-in, however active.
+    #[arg(long, env = "QUESTLINE_SESSION_MAX_DAYS", default_value_t = 30, global = true)]
+    pub session_max_days: i64,
+
+    /// Failed sign-ins allowed per account, and per client address ×10, within the window below.
+    #[arg(long, env = "QUESTLINE_SIGN_IN_MAX_FAILURES", default_value_t = 5, global = true)]
+    pub sign_in_max_failures: u32,
+
+    /// Seconds over which failed sign-ins are counted; a limited client waits until the window ends.
+    #[arg(long, env = "QUESTLINE_SIGN_IN_WINDOW_SECS", default_value_t = 15 * 60, global = true)]
+    pub sign_in_window_secs: u64,
+
+    /// argon2id memory cost in KiB (OWASP's 19 MiB by default; tests lower it).
+    #[arg(long, env = "QUESTLINE_ARGON2_MEMORY_KIB", default_value_t = 19 * 1024, global = true)]
+    pub argon2_memory_kib: u32,
+
+    /// argon2id passes.
+    #[arg(long, env = "QUESTLINE_ARGON2_ITERATIONS", default_value_t = 2, global = true)]
+    pub argon2_iterations: u32,
+
+    /// `smtp://user:password@host:port` (add `?tls=required` for STARTTLS) or `smtps://…`. Without it, mails are
+    /// written as files under `<data dir>/mail/`.
+    #[arg(long, env = "QUESTLINE_SMTP_URL", global = true)]
+    pub smtp_url: Option<String>,
+
+    /// The sender of Questline's mails.
+    #[arg(long, env = "QUESTLINE_MAIL_FROM", default_value = "Questline <no-reply@questline.local>", global = true)]
+    pub mail_from: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -72,6 +105,11 @@ impl Config {
             .to_owned()
     }
 
+    /// Cookies are marked `Secure` when users reach us over https.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url().starts_with("https://")
+    }
+
     pub fn request_timeout(&self) -> Duration {
         Duration::from_secs(self.request_timeout_secs)
     }
@@ -88,6 +126,14 @@ impl Config {
             request_timeout_secs: 30,
             body_limit_bytes: 1024 * 1024,
             db_max_connections: 5,
+            session_idle_hours: 24 * 7,
+            session_max_days: 30,
+            sign_in_max_failures: 5,
+            sign_in_window_secs: 15 * 60,
+            argon2_memory_kib: 19 * 1024,
+            argon2_iterations: 2,
+            smtp_url: None,
+            mail_from: "Questline <no-reply@questline.local>".into(),
         }
     }
 }
@@ -117,6 +163,13 @@ impl std::fmt::Debug for Config {
             .field("request_timeout_secs", &self.request_timeout_secs)
             .field("body_limit_bytes", &self.body_limit_bytes)
             .field("db_max_connections", &self.db_max_connections)
+            .field("session_idle_hours", &self.session_idle_hours)
+            .field("session_max_days", &self.session_max_days)
+            .field("sign_in_max_failures", &self.sign_in_max_failures)
+            .field("sign_in_window_secs", &self.sign_in_window_secs)
+            .field("argon2_memory_kib", &self.argon2_memory_kib)
+            .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
+            .field("mail_from", &self.mail_from)
             .finish()
     }
 }

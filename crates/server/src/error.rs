@@ -34,32 +34,14 @@ pub struct ErrorBody {
 pub struct ErrorDetail {
     /// One of the ten error types.
     #[serde(rename = "type")]
-    #[schema(value_type = ErrorTypeSchema)]
     pub kind: ErrorType,
     /// Stable snake_case code; the web app translates by it.
     pub code: String,
     /// English text for people.
     pub message: String,
     /// Messages per input field (snake_case names); empty when the error is not about fields.
+    #[schema(value_type = std::collections::HashMap<String, Vec<String>>)]
     pub fields: FieldErrors,
-}
-
-/// The ten error types of the specification.
-#[derive(Serialize, ToSchema)]
-#[schema(as = ErrorType)]
-#[allow(dead_code)] // a schema-only mirror of `questline_domain::ErrorType`
-#[serde(rename_all = "snake_case")]
-pub enum ErrorTypeSchema {
-    InvalidArgument,
-    InvalidData,
-    Unauthorized,
-    Forbidden,
-    NotFound,
-    NotAllowed,
-    UnexpectedState,
-    Conflict,
-    ConfigError,
-    UnknownError,
 }
 
 /// The HTTP status each error type answers with, unless a constructor says otherwise (413, 415, 429, 503, 504).

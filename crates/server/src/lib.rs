@@ -1,7 +1,9 @@
 //! Questline's server: the JSON API under `/api`, the event outbox and the embedded web app, in one binary.
 //! `app.rs` is the table of contents; each feature lives in its own module with its router.
 
+pub mod accounts;
 pub mod app;
+pub mod auth;
 pub mod cli;
 pub mod clock;
 pub mod config;
@@ -10,6 +12,7 @@ pub mod error;
 pub mod events;
 pub mod health;
 pub mod http;
+pub mod mail;
 pub mod openapi;
 pub mod runtime_config;
 pub mod telemetry;

@@ -1,0 +1,529 @@
+//! The accounts endpoints.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::StatusCode;
+use axum_extra::extract::CookieJar;
+use questline_domain::Validator;
+use questline_domain::accounts::{AccountStatus, DisplayName, Email, Locale, NewPassword, TimeZone};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel};
+use uuid::Uuid;
+
+use super::dto::*;
+use super::mails;
+use super::queries::{self, TokenPurpose, TokenRefusal, user_context};
+use crate::app::AppState;
+use crate::auth::{CurrentUser, MaybeUser, session};
+use crate::db::entities::{account, account_token};
+use crate::error::{ApiError, ErrorBody, on_unique_violation};
+use crate::events::{Audience, Event};
+use crate::http::{Json, Path};
+
+const TAG: &str = "accounts";
+
+/// Creates a built-in account, signs it in and sends a verification link.
+#[utoipa::path(
+    post, path = "/auth/sign-up", operation_id = "signUp", tag = TAG,
+    request_body = SignUpRequest,
+    responses(
+        (status = 201, description = "Signed up and signed in; the session cookie is set", body = UserContext),
+        (status = 409, description = "An account with this e-mail exists (`email_taken`)", body = ErrorBody),
+        (status = 422, description = "A field breaks a rule", body = ErrorBody),
+    )
+)]
+pub async fn sign_up(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Json(request): Json<SignUpRequest>,
+) -> Result<(CookieJar, (StatusCode, Json<UserContext>)), ApiError> {
+    let mut v = Validator::new();
+    let email = v.check("email", Email::parse(&request.email));
+    let password = v.check("password", NewPassword::parse(&request.password));
+    let display_name = v.check("display_name", DisplayName::parse(&request.display_name));
+    let locale = v.check("locale", request.locale.as_deref().map_or(Ok(Locale::default()), Locale::parse));
+    let time_zone = v.check("time_zone", request.time_zone.as_deref().map_or(Ok(TimeZone::utc()), TimeZone::parse));
+    v.finish()?;
+    let (Some(email), Some(password), Some(display_name), Some(locale), Some(time_zone)) =
+        (email, password, display_name, locale, time_zone)
+    else {
+        unreachable!("the validator returned early on any missing value")
+    };
+
+    let hash = state.auth.passwords.hash(&password).await?;
+    let now = state.clock.now();
+    let id = Uuid::now_v7();
+    let row = account::ActiveModel {
+        id: Set(id),
+        email: Set(email.as_str().to_owned()),
+        email_verified_at: Set(None),
+        password_hash: Set(Some(hash)),
+        display_name: Set(display_name.as_str().to_owned()),
+        locale: Set(locale.as_str().to_owned()),
+        time_zone: Set(time_zone.as_str().to_owned()),
+        status: Set(AccountStatus::Active.as_str().to_owned()),
+        is_admin: Set(false),
+        gm_since: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        deleted_at: Set(None),
+        version: Set(1),
+    };
+    let events = state.events.clone();
+    let policy = state.auth.sessions.clone();
+    let (account, session_token, verify_token) = state
+        .db
+        .write(move |txn| {
+            Box::pin(async move {
+                let account = row.insert(txn).await.map_err(|e| {
+                    on_unique_violation(e, || {
+                        ApiError::conflict("email_taken", "An account with this email already exists.")
+                    })
+                })?;
+                let verify_token = queries::issue_token(txn, id, TokenPurpose::VerifyEmail, now).await?;
+                let session_token = session::create(txn, id, now, &policy).await?;
+                events.record(txn, Event::created("account", id).to(Audience::account(id.into()))).await?;
+                Ok((account, session_token, verify_token))
+            })
+        })
+        .await?;
+
+    let link = format!("{}/verify-email?token={verify_token}", state.config.public_url());
+    state.mailer.send_later(mails::verify_email(locale, &account.display_name, &account.email, &link));
+    let jar = jar.add(state.auth.sessions.cookie(session_token));
+    Ok((jar, (StatusCode::CREATED, Json(user_context(Some(&account))))))
+}
+
+/// Signs in with e-mail and password. Repeated failures for one account or one client address are refused for a
+/// while with 429 and `Retry-After`.
+#[utoipa::path(
+    post, path = "/auth/sign-in", operation_id = "signIn", tag = TAG,
+    request_body = SignInRequest,
+    responses(
+        (status = 200, description = "Signed in; the session cookie is set", body = UserContext),
+        (status = 401, description = "Wrong e-mail or password (`invalid_credentials`)", body = ErrorBody),
+        (status = 403, description = "The account is suspended (`account_suspended`)", body = ErrorBody),
+        (status = 422, description = "E-mail or password missing", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts (`rate_limited`)", body = ErrorBody),
+    )
+)]
+pub async fn sign_in(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    jar: CookieJar,
+    Json(request): Json<SignInRequest>,
+) -> Result<(CookieJar, Json<UserContext>), ApiError> {
+    let mut v = Validator::new();
+    if request.email.trim().is_empty() {
+        v.add("email", "Email is required");
+    }
+    if request.password.is_empty() {
+        v.add("password", "Password is required");
+    }
+    v.finish()?;
+
+    let limiter = &state.auth.limiter;
+    let email_key = format!("email:{}", request.email.trim().to_lowercase());
+    let address_key = format!("address:{}", peer.ip());
+    let max = state.auth.max_failures;
+    limiter
+        .check(&email_key, max)
+        .and_then(|()| limiter.check(&address_key, max * 10))
+        .map_err(ApiError::rate_limited)?;
+
+    let account = match Email::parse(&request.email) {
+        Ok(email) => queries::find_by_email(state.db.conn(), &email).await?,
+        Err(_) => None,
+    };
+    let account = account.filter(|a| a.status != AccountStatus::Deleted.as_str());
+    let hash = account.as_ref().and_then(|a| a.password_hash.as_deref());
+    let matches = state.auth.passwords.verify(&request.password, hash).await?;
+    let Some(account) = account.filter(|_| matches) else {
+        limiter.record_failure(&email_key);
+        limiter.record_failure(&address_key);
+        return Err(ApiError::new(
+            questline_domain::ErrorType::Unauthorized,
+            "invalid_credentials",
+            "The email or password is incorrect.",
+        ));
+    };
+    if account.status == AccountStatus::Suspended.as_str() {
+        return Err(ApiError::forbidden("account_suspended", "This account is suspended."));
+    }
+    limiter.clear(&email_key);
+
+    let now = state.clock.now();
+    let policy = state.auth.sessions.clone();
+    let id = account.id;
+    let token =
+        state.db.write(move |txn| Box::pin(async move { Ok(session::create(txn, id, now, &policy).await?) })).await?;
+    Ok((jar.add(state.auth.sessions.cookie(token)), Json(user_context(Some(&account)))))
+}
+
+/// Ends this browser's session. Harmless when not signed in.
+#[utoipa::path(
+    post, path = "/auth/sign-out", operation_id = "signOut", tag = TAG,
+    responses((status = 204, description = "Signed out; the session cookie is removed"))
+)]
+pub async fn sign_out(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    jar: CookieJar,
+) -> Result<(CookieJar, StatusCode), ApiError> {
+    if let Some(user) = user {
+        session::revoke(state.db.conn(), &user.session_id).await?;
+    }
+    Ok((jar.add(state.auth.sessions.removal_cookie()), StatusCode::NO_CONTENT))
+}
+
+/// Who is signed in: the spec's user context, for signed-in and anonymous visitors alike.
+#[utoipa::path(
+    get, path = "/auth/me", operation_id = "getCurrentUser", tag = TAG,
+    responses((status = 200, description = "The user context", body = UserContext))
+)]
+pub async fn get_current_user(MaybeUser(user): MaybeUser) -> Json<UserContext> {
+    Json(user_context(user.as_ref().map(|u| &u.account)))
+}
+
+/// Changes the account's language and time zone (used for e-mail and reminders).
+#[utoipa::path(
+    patch, path = "/account", operation_id = "updateAccountSettings", tag = TAG,
+    request_body = UpdateAccountSettingsRequest,
+    responses(
+        (status = 200, description = "Saved", body = UserContext),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 422, description = "A field breaks a rule", body = ErrorBody),
+    )
+)]
+pub async fn update_account_settings(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(request): Json<UpdateAccountSettingsRequest>,
+) -> Result<Json<UserContext>, ApiError> {
+    let mut v = Validator::new();
+    let locale = request.locale.as_deref().and_then(|l| v.check("locale", Locale::parse(l)));
+    let time_zone = request.time_zone.as_deref().and_then(|t| v.check("time_zone", TimeZone::parse(t)));
+    v.finish()?;
+    let now = state.clock.now();
+    let events = state.events.clone();
+    let mut row = user.account.clone().into_active_model();
+    if let Some(locale) = locale {
+        row.locale = Set(locale.as_str().to_owned());
+    }
+    if let Some(time_zone) = time_zone {
+        row.time_zone = Set(time_zone.as_str().to_owned());
+    }
+    row.updated_at = Set(now);
+    row.version = Set(user.account.version + 1);
+    let account = state
+        .db
+        .write(move |txn| {
+            Box::pin(async move {
+                let account = row.update(txn).await?;
+                events
+                    .record(txn, Event::updated("account", account.id).to(Audience::account(account.id.into())))
+                    .await?;
+                Ok(account)
+            })
+        })
+        .await?;
+    Ok(Json(user_context(Some(&account))))
+}
+
+/// Adds the game master role at once and records the GM-since date. Calling it again changes nothing.
+#[utoipa::path(
+    post, path = "/accounts/{account_id}/become-game-master", operation_id = "becomeGameMaster", tag = TAG,
+    params(("account_id" = Uuid, Path, description = "The signed-in account's id")),
+    responses(
+        (status = 200, description = "The account is a game master", body = UserContext),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Another account's id", body = ErrorBody),
+    )
+)]
+pub async fn become_game_master(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(account_id): Path<Uuid>,
+) -> Result<Json<UserContext>, ApiError> {
+    if account_id != user.account.id {
+        return Err(ApiError::forbidden("not_your_account", "You can only make your own account a game master."));
+    }
+    if user.account.gm_since.is_some() {
+        return Ok(Json(user_context(Some(&user.account))));
+    }
+    let now = state.clock.now();
+    let events = state.events.clone();
+    let account = state
+        .db
+        .write(move |txn| {
+            Box::pin(async move {
+                // Conditional on the role not being there yet: two clicks at once record one GM-since date.
+                let updated = account::Entity::update_many()
+                    .col_expr(account::Column::GmSince, sea_orm::sea_query::Expr::value(Some(now)))
+                    .col_expr(account::Column::UpdatedAt, sea_orm::sea_query::Expr::value(now))
+                    .col_expr(account::Column::Version, sea_orm::sea_query::Expr::col(account::Column::Version).add(1))
+                    .filter(sea_orm::ColumnTrait::eq(&account::Column::Id, account_id))
+                    .filter(sea_orm::ColumnTrait::is_null(&account::Column::GmSince))
+                    .exec(txn)
+                    .await?;
+                if updated.rows_affected == 1 {
+                    events
+                        .record(txn, Event::updated("account", account_id).to(Audience::account(account_id.into())))
+                        .await?;
+                }
+                queries::find(txn, account_id)
+                    .await?
+                    .ok_or_else(|| ApiError::internal(anyhow::anyhow!("account vanished")))
+            })
+        })
+        .await?;
+    Ok(Json(user_context(Some(&account))))
+}
+
+/// Confirms the e-mail address with the token from the verification link.
+#[utoipa::path(
+    post, path = "/auth/verify-email", operation_id = "verifyEmail", tag = TAG,
+    request_body = TokenRequest,
+    responses(
+        (status = 204, description = "The address is confirmed"),
+        (status = 404, description = "No such link (`link_invalid`)", body = ErrorBody),
+        (status = 409, description = "The link was used or has expired (`link_expired`)", body = ErrorBody),
+    )
+)]
+pub async fn verify_email(
+    State(state): State<AppState>,
+    Json(request): Json<TokenRequest>,
+) -> Result<StatusCode, ApiError> {
+    let now = state.clock.now();
+    let events = state.events.clone();
+    state
+        .db
+        .write(move |txn| {
+            Box::pin(async move {
+                let id = queries::consume_token(txn, &request.token, TokenPurpose::VerifyEmail, now)
+                    .await?
+                    .map_err(link_error)?;
+                let account = queries::find(txn, id).await?.ok_or_else(|| link_error(TokenRefusal::Unknown))?;
+                let mut row = account.into_active_model();
+                row.email_verified_at = Set(Some(now));
+                row.updated_at = Set(now);
+                let account = row.update(txn).await?;
+                events.record(txn, Event::updated("account", id).to(Audience::account(account.id.into()))).await?;
+                Ok(())
+            })
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Changes the password; every other session of the account ends.
+#[utoipa::path(
+    post, path = "/account/password", operation_id = "changePassword", tag = TAG,
+    request_body = ChangePasswordRequest,
+    responses(
+        (status = 204, description = "Changed; other sessions are signed out"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 422, description = "Current password wrong, or the new one breaks a rule", body = ErrorBody),
+    )
+)]
+pub async fn change_password(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(request): Json<ChangePasswordRequest>,
+) -> Result<StatusCode, ApiError> {
+    let mut v = Validator::new();
+    let current_ok =
+        state.auth.passwords.verify(&request.current_password, user.account.password_hash.as_deref()).await?;
+    if !current_ok {
+        v.add("current_password", "Current password is incorrect");
+    }
+    let new_password = v.check("new_password", NewPassword::parse(&request.new_password));
+    v.finish()?;
+    let Some(new_password) = new_password else { unreachable!("validated above") };
+    let hash = state.auth.passwords.hash(&new_password).await?;
+    let now = state.clock.now();
+    let keep = user.session_id.clone();
+    let mut row = user.account.clone().into_active_model();
+    row.password_hash = Set(Some(hash));
+    row.updated_at = Set(now);
+    state
+        .db
+        .write(move |txn| {
+            Box::pin(async move {
+                let account = row.update(txn).await?;
+                session::revoke_all(txn, account.id, Some(&keep)).await?;
+                Ok(())
+            })
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Sends a password reset link if the address has an account. The answer is the same either way, so it never
+/// tells whether an address is registered.
+#[utoipa::path(
+    post, path = "/auth/password-reset", operation_id = "requestPasswordReset", tag = TAG,
+    request_body = RequestPasswordResetRequest,
+    responses(
+        (status = 202, description = "If the address has an account, a link is on its way"),
+        (status = 422, description = "Not an e-mail address", body = ErrorBody),
+    )
+)]
+pub async fn request_password_reset(
+    State(state): State<AppState>,
+    Json(request): Json<RequestPasswordResetRequest>,
+) -> Result<StatusCode, ApiError> {
+    let mut v = Validator::new();
+    let email = v.check("email", Email::parse(&request.email));
+    v.finish()?;
+    let Some(email) = email else { unreachable!("validated above") };
+    // At most a few mails per address per window, so the form cannot be used to flood someone's inbox.
+    let key = format!("reset:{}", email.as_str());
+    if state.auth.limiter.check(&key, state.auth.max_failures).is_err() {
+        return Ok(StatusCode::ACCEPTED);
+    }
+    state.auth.limiter.record_failure(&key);
+    let Some(account) = queries::find_by_email(state.db.conn(), &email).await? else { return Ok(StatusCode::ACCEPTED) };
+    if account.status != AccountStatus::Active.as_str() {
+        return Ok(StatusCode::ACCEPTED);
+    }
+    let now = state.clock.now();
+    let id = account.id;
+    let token = state
+        .db
+        .write(move |txn| {
+            Box::pin(async move { Ok(queries::issue_token(txn, id, TokenPurpose::ResetPassword, now).await?) })
+        })
+        .await?;
+    let link = format!("{}/reset-password?token={token}", state.config.public_url());
+    let locale = Locale::parse(&account.locale).unwrap_or_default();
+    state.mailer.send_later(mails::reset_password(locale, &account.display_name, &account.email, &link));
+    Ok(StatusCode::ACCEPTED)
+}
+
+/// Sets a new password with the token from a reset link; every session of the account ends.
+#[utoipa::path(
+    post, path = "/auth/password-reset/confirm", operation_id = "resetPassword", tag = TAG,
+    request_body = ResetPasswordRequest,
+    responses(
+        (status = 204, description = "The password is changed; sign in with it"),
+        (status = 404, description = "No such link (`link_invalid`)", body = ErrorBody),
+        (status = 409, description = "The link was used or has expired (`link_expired`)", body = ErrorBody),
+        (status = 422, description = "The new password breaks a rule", body = ErrorBody),
+    )
+)]
+pub async fn reset_password(
+    State(state): State<AppState>,
+    Json(request): Json<ResetPasswordRequest>,
+) -> Result<StatusCode, ApiError> {
+    let mut v = Validator::new();
+    let new_password = v.check("new_password", NewPassword::parse(&request.new_password));
+    v.finish()?;
+    let Some(new_password) = new_password else { unreachable!("validated above") };
+    let hash = state.auth.passwords.hash(&new_password).await?;
+    let now = state.clock.now();
+    state
+        .db
+        .write(move |txn| {
+            Box::pin(async move {
+                let id = queries::consume_token(txn, &request.token, TokenPurpose::ResetPassword, now)
+                    .await?
+                    .map_err(link_error)?;
+                let account = queries::find(txn, id).await?.ok_or_else(|| link_error(TokenRefusal::Unknown))?;
+                let mut row = account.into_active_model();
+                row.password_hash = Set(Some(hash));
+                // Following the link proved the mailbox is theirs.
+                row.email_verified_at = Set(Some(now));
+                row.updated_at = Set(now);
+                row.update(txn).await?;
+                session::revoke_all(txn, id, None).await?;
+                Ok(())
+            })
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Deletes the account after the password is confirmed: personal data is erased at once; records others rely on
+/// keep an anonymous placeholder (see docs/decisions.md).
+#[utoipa::path(
+    delete, path = "/account", operation_id = "deleteAccount", tag = TAG,
+    request_body = DeleteAccountRequest,
+    responses(
+        (status = 204, description = "Deleted and signed out"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 422, description = "The password (or e-mail confirmation) is wrong", body = ErrorBody),
+    )
+)]
+pub async fn delete_account(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    jar: CookieJar,
+    Json(request): Json<DeleteAccountRequest>,
+) -> Result<(CookieJar, StatusCode), ApiError> {
+    let mut v = Validator::new();
+    match user.account.password_hash.as_deref() {
+        Some(hash) => {
+            let given = request.password.as_deref().unwrap_or_default();
+            if !state.auth.passwords.verify(given, Some(hash)).await? {
+                v.add("password", "Password is incorrect");
+            }
+        }
+        None => {
+            let matches = request
+                .confirm_email
+                .as_deref()
+                .and_then(|given| Email::parse(given).ok())
+                .is_some_and(|given| given.as_str() == user.account.email);
+            if !matches {
+                v.add("confirm_email", "Type your account's email to confirm");
+            }
+        }
+    }
+    v.finish()?;
+    let now = state.clock.now();
+    let events = state.events.clone();
+    let id = user.account.id;
+    state
+        .db
+        .write(move |txn| {
+            Box::pin(async move {
+                let account = account::ActiveModel {
+                    id: sea_orm::ActiveValue::Unchanged(id),
+                    email: Set(format!("deleted-{id}@deleted.invalid")),
+                    email_verified_at: Set(None),
+                    password_hash: Set(None),
+                    display_name: Set("Deleted user".into()),
+                    status: Set(AccountStatus::Deleted.as_str().to_owned()),
+                    is_admin: Set(false),
+                    updated_at: Set(now),
+                    deleted_at: Set(Some(now)),
+                    ..Default::default()
+                };
+                account.update(txn).await?;
+                session::revoke_all(txn, id, None).await?;
+                account_token::Entity::delete_many()
+                    .filter(sea_orm::ColumnTrait::eq(&account_token::Column::AccountId, id))
+                    .exec(txn)
+                    .await?;
+                events.record(txn, Event::deleted("account", id).to(Audience::account(id.into()))).await?;
+                Ok(())
+            })
+        })
+        .await?;
+    Ok((jar.add(state.auth.sessions.removal_cookie()), StatusCode::NO_CONTENT))
+}
+
+fn link_error(refusal: TokenRefusal) -> ApiError {
+    match refusal {
+        TokenRefusal::Unknown => ApiError::not_found("link_invalid", "This link is not valid. Ask for a new one."),
+        TokenRefusal::UsedOrExpired => ApiError::new(
+            questline_domain::ErrorType::UnexpectedState,
+            "link_expired",
+            "This link was already used or has expired. Ask for a new one.",
+        ),
+    }
+}
+
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{EntityTrait, QueryFilter};

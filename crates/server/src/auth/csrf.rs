@@ -1,0 +1,24 @@
+//! State-changing requests must carry `X-Questline-Csrf: 1`. A browser sends a custom header only from our own
+//! scripts (another site's form cannot, and its scripts would need a CORS pre-flight we never grant), so the header
+//! proves the request came from our app; with SameSite=Lax cookies it closes cross-site request forgery.
+
+use axum::extract::Request;
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ApiError;
+
+pub const HEADER: &str = "x-questline-csrf";
+
+pub async fn require_header(request: Request, next: Next) -> Response {
+    let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if !safe && request.headers().get(HEADER).is_none_or(|value| value != "1") {
+        return ApiError::forbidden(
+            "csrf_header_missing",
+            "This request must come from the Questline app (the X-Questline-Csrf header is missing).",
+        )
+        .into_response();
+    }
+    next.run(request).await
+}

@@ -1,0 +1,112 @@
+//! Server-side sessions: the cookie holds a random token, the database its hash, the account it belongs to and when
+//! it ends. Sign-out, password changes, suspension and deletion delete rows, which takes effect at the next request.
+
+use axum_extra::extract::cookie::{Cookie, SameSite};
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
+use uuid::Uuid;
+
+use super::tokens::{hash_token, new_token};
+use crate::config::Config;
+use crate::db::entities::{account, session};
+
+pub const COOKIE: &str = "questline_session";
+/// How stale `last_seen_at` may get before a request refreshes it (saves a write per request).
+const TOUCH_AFTER: Duration = Duration::minutes(1);
+
+#[derive(Clone, Debug)]
+pub struct SessionPolicy {
+    pub idle: Duration,
+    pub max: Duration,
+    pub secure: bool,
+}
+
+impl SessionPolicy {
+    pub fn from_config(config: &Config) -> Self {
+        Self {
+            idle: Duration::hours(config.session_idle_hours),
+            max: Duration::days(config.session_max_days),
+            secure: config.secure_cookies(),
+        }
+    }
+
+    /// The cookie that carries a new session's token.
+    pub fn cookie(&self, token: String) -> Cookie<'static> {
+        Cookie::build((COOKIE, token))
+            .http_only(true)
+            .same_site(SameSite::Lax)
+            .secure(self.secure)
+            .path("/")
+            .max_age(time::Duration::seconds(self.max.num_seconds()))
+            .build()
+    }
+
+    /// The cookie that tells the browser to forget the session.
+    pub fn removal_cookie(&self) -> Cookie<'static> {
+        let mut cookie = Cookie::build((COOKIE, "")).http_only(true).same_site(SameSite::Lax).path("/").build();
+        cookie.make_removal();
+        cookie
+    }
+}
+
+/// Starts a session for the account; returns the token to put in the cookie.
+pub async fn create(
+    conn: &impl ConnectionTrait,
+    account_id: Uuid,
+    now: DateTime<Utc>,
+    policy: &SessionPolicy,
+) -> Result<String, DbErr> {
+    let (token, hash) = new_token();
+    session::Entity::insert(session::ActiveModel {
+        id: Set(hash),
+        account_id: Set(account_id),
+        created_at: Set(now),
+        last_seen_at: Set(now),
+        expires_at: Set(now + policy.max),
+    })
+    .exec_without_returning(conn)
+    .await?;
+    Ok(token)
+}
+
+/// The live session and active account behind a cookie token, if any. Expired sessions are deleted on sight.
+pub async fn resolve(
+    conn: &impl ConnectionTrait,
+    token: &str,
+    now: DateTime<Utc>,
+    policy: &SessionPolicy,
+) -> Result<Option<(session::Model, account::Model)>, DbErr> {
+    let id = hash_token(token);
+    let Some(found) = session::Entity::find_by_id(id.clone()).one(conn).await? else { return Ok(None) };
+    let expired = now >= found.expires_at || now >= found.last_seen_at + policy.idle;
+    if expired {
+        session::Entity::delete_by_id(id).exec(conn).await?;
+        return Ok(None);
+    }
+    let Some(owner) = account::Entity::find_by_id(found.account_id).one(conn).await? else { return Ok(None) };
+    if owner.status != "active" {
+        return Ok(None);
+    }
+    if now - found.last_seen_at > TOUCH_AFTER {
+        session::Entity::update_many()
+            .col_expr(session::Column::LastSeenAt, Expr::value(now))
+            .filter(session::Column::Id.eq(id))
+            .exec(conn)
+            .await?;
+    }
+    Ok(Some((found, owner)))
+}
+
+pub async fn revoke(conn: &impl ConnectionTrait, session_id: &str) -> Result<(), DbErr> {
+    session::Entity::delete_by_id(session_id.to_owned()).exec(conn).await?;
+    Ok(())
+}
+
+/// Ends every session of an account, except `keep` (the one making the request, after a password change).
+pub async fn revoke_all(conn: &impl ConnectionTrait, account_id: Uuid, keep: Option<&str>) -> Result<u64, DbErr> {
+    let mut delete = session::Entity::delete_many().filter(session::Column::AccountId.eq(account_id));
+    if let Some(keep) = keep {
+        delete = delete.filter(session::Column::Id.ne(keep));
+    }
+    Ok(delete.exec(conn).await?.rows_affected)
+}

@@ -1,0 +1,21 @@
+//! A row of `sessions`: a signed-in browser. The id is the SHA-256 of the cookie's token, so a copy of the
+//! database cannot be used to sign in.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+#[sea_orm(table_name = "sessions")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub account_id: Uuid,
+    pub created_at: DateTimeUtc,
+    pub last_seen_at: DateTimeUtc,
+    /// The absolute end, however active the session is.
+    pub expires_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
