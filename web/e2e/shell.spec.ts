@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const screens = 'test-results/screens';
+
+async function screenshot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: `${screens}/${name}.png`, fullPage, animations: 'disabled' });
+}
+
+/** Console errors include CSP violations (e.g. an inline script), which must never happen. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+function mainSidebar(page: Page) {
+  return page.locator('aside[data-sidebar="main"]');
+}
+
+test('the shell: home, sidebar shortcut, language switch, 404', async ({ page }) => {
+  const consoleErrors = collectConsoleErrors(page);
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Find your table. Run your world.' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Home · Questline');
+  await expect(mainSidebar(page).getByRole('link', { name: 'Home' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // The version comes from GET /api/config through the root loader.
+  await expect(mainSidebar(page).getByText(/^Version \S+/)).toBeVisible();
+  await screenshot(page, 'home-en');
+
+  // Ctrl+B collapses the main sidebar to icons and remembers it in a cookie…
+  await page.keyboard.press('Control+b');
+  await expect(mainSidebar(page)).toHaveAttribute('data-state', 'collapsed');
+  await expect(mainSidebar(page)).toHaveCSS('width', '48px');
+  expect((await page.context().cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe(
+    'false',
+  );
+  await screenshot(page, 'sidebar-collapsed');
+
+  // …and expands it again.
+  await page.keyboard.press('Control+b');
+  await expect(mainSidebar(page)).toHaveAttribute('data-state', 'expanded');
+  await expect(mainSidebar(page)).toHaveCSS('width', '256px');
+
+  // The language switch applies at once to every text on screen.
+  await mainSidebar(page).getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: 'Polski' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Znajdź swój stół. Poprowadź swój świat.' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Strona główna · Questline');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByText('Zmieniono język na Polski')).toBeVisible();
+  await screenshot(page, 'home-pl');
+
+  // The choice survives a reload.
+  await page.reload();
+  await expect(mainSidebar(page).getByRole('heading', { name: 'Odkrywaj' })).toBeVisible();
+  await expect(page.getByText('Dla mistrzów gry')).toBeVisible();
+
+  // Unknown pages: a plain 404, in the chosen language.
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: '404 Nie znaleziono' })).toBeVisible();
+  await expect(page).toHaveTitle('Nie znaleziono · Questline');
+  await screenshot(page, 'not-found-pl');
+
+  // Back to English.
+  await mainSidebar(page).getByRole('button', { name: 'Język' }).click();
+  await page.getByRole('menuitemradio', { name: 'English (UK)' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle('Not Found · Questline');
+  await screenshot(page, 'not-found-en');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the auxiliary sidebar is closed by default and opens on the right', async ({ page }) => {
+  await page.goto('/');
+  const aux = page.locator('aside[data-sidebar="aux"]');
+  await expect(aux).toHaveAttribute('data-state', 'collapsed');
+  await page.getByRole('button', { name: 'Toggle side panel' }).click();
+  await expect(aux).toHaveAttribute('data-state', 'expanded');
+  await expect(aux).toHaveCSS('width', '350px');
+  await expect(aux.getByRole('heading', { name: 'Side panel' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'aux_sidebar_state')?.value).toBe(
+    'true',
+  );
+  await screenshot(page, 'aux-open');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the main sidebar opens as a sheet', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await screenshot(page, 'mobile-home');
+
+    await page.getByRole('button', { name: 'Toggle main sidebar' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toHaveCSS('width', '288px');
+    await expect(sheet.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Language' })).toBeVisible();
+    await screenshot(page, 'mobile-sheet', false);
+
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Following a link in the sheet closes it.
+    await page.keyboard.press('Control+b');
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});

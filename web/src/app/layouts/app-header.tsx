@@ -1,0 +1,50 @@
+import { Dices, PanelLeft, PanelRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import type { SidebarController } from '@/components/ui/use-sidebar-controller';
+
+import { paths } from '../paths';
+import { productName } from '../route-handle';
+
+export function AppHeader({ main, aux }: { main: SidebarController; aux: SidebarController }) {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-2 border-b border-border bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={main.toggle}
+        aria-label={t('sidebar.toggleMain')}
+        aria-expanded={main.isMobile ? main.openMobile : main.open}
+        aria-keyshortcuts="Control+B Meta+B"
+        data-testid="main-sidebar-trigger"
+      >
+        <PanelLeft aria-hidden />
+      </Button>
+      {/* On a phone the sidebar (and its brand) is hidden in a sheet, so the header carries the name. */}
+      {main.isMobile && (
+        <Link
+          to={paths.home.getHref()}
+          className="mr-auto flex items-center gap-2 rounded-md px-1 font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex size-6 items-center justify-center rounded-md bg-primary text-primary-foreground">
+            <Dices className="size-3.5" aria-hidden />
+          </span>
+          {productName}
+        </Link>
+      )}
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={aux.toggle}
+        aria-label={t('sidebar.toggleAux')}
+        aria-expanded={aux.isMobile ? aux.openMobile : aux.open}
+        data-testid="aux-sidebar-trigger"
+      >
+        <PanelRight aria-hidden />
+      </Button>
+    </header>
+  );
+}

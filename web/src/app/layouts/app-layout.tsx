@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+
+import {
+  AUX_SIDEBAR_COOKIE,
+  isSidebarShortcut,
+  MAIN_SIDEBAR_COOKIE,
+} from '@/components/ui/sidebar-state';
+import {
+  useSidebarController,
+  type SidebarController,
+} from '@/components/ui/use-sidebar-controller';
+import { useIsMobile } from '@/lib/use-is-mobile';
+
+import { anonymousViewer } from '../nav';
+import { useDocumentTitle } from '../use-document-title';
+import { AppHeader } from './app-header';
+import { AuxSidebar } from './aux-sidebar';
+import { MainSidebar } from './main-sidebar';
+
+/** The shell around every page: main sidebar, header, page, auxiliary sidebar. */
+export function AppLayout() {
+  useDocumentTitle();
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const main = useSidebarController({
+    cookieName: MAIN_SIDEBAR_COOKIE,
+    defaultOpen: true,
+    isMobile,
+  });
+  const aux = useSidebarController({
+    cookieName: AUX_SIDEBAR_COOKIE,
+    defaultOpen: false,
+    isMobile,
+  });
+  useSidebarShortcut(main);
+
+  return (
+    <div className="flex min-h-svh w-full bg-background text-foreground">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+      >
+        {t('app.skipToContent')}
+      </a>
+      {/* The accounts feature will pass the signed-in viewer. */}
+      <MainSidebar controller={main} viewer={anonymousViewer} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader main={main} aux={aux} />
+        <main id="content" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+      </div>
+      <AuxSidebar controller={aux} />
+    </div>
+  );
+}
+
+function useSidebarShortcut(sidebar: SidebarController) {
+  const { toggle } = sidebar;
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (!isSidebarShortcut(event)) return;
+      event.preventDefault();
+      toggle();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+    };
+  }, [toggle]);
+}

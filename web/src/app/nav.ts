@@ -1,0 +1,55 @@
+import { House, type LucideIcon } from 'lucide-react';
+
+import type enGB from '@/locales/en-GB.json';
+
+import { paths } from './paths';
+
+/** Who is looking at the sidebar; decides which items are offered. */
+export type NavViewer = {
+  authenticated: boolean;
+  roles: readonly string[];
+};
+
+export const anonymousViewer: NavViewer = { authenticated: false, roles: [] };
+
+export type NavItem = {
+  id: string;
+  labelKey: `nav.items.${keyof typeof enGB.nav.items}`;
+  icon: LucideIcon;
+  to: string;
+  /** Match the path exactly (for `/`, which would otherwise be active everywhere). */
+  end?: boolean;
+  /** Absent: everyone sees it. */
+  isVisible?: (viewer: NavViewer) => boolean;
+};
+
+export type NavSection = {
+  id: string;
+  labelKey: `nav.sections.${keyof typeof enGB.nav.sections}`;
+  items: readonly NavItem[];
+};
+
+/** The main sidebar's sections, in order. Features add their items here as their pages arrive. */
+export const navSections: readonly NavSection[] = [
+  {
+    id: 'explore',
+    labelKey: 'nav.sections.explore',
+    items: [
+      { id: 'home', labelKey: 'nav.items.home', icon: House, to: paths.home.getHref(), end: true },
+    ],
+  },
+  { id: 'game-master', labelKey: 'nav.sections.gameMaster', items: [] },
+];
+
+/** The sections as `viewer` sees them: hidden items dropped, and a section with nothing left dropped too. */
+export function visibleNavSections(
+  sections: readonly NavSection[],
+  viewer: NavViewer,
+): NavSection[] {
+  return sections
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((item) => item.isVisible?.(viewer) ?? true),
+    }))
+    .filter((section) => section.items.length > 0);
+}

@@ -1,0 +1,31 @@
+import type enGB from '@/locales/en-GB.json';
+
+export type PageTitleKey = `pageTitles.${keyof typeof enGB.pageTitles}`;
+
+/** What a route tells the shell about itself (through React Router's `handle`). */
+export type RouteHandle = {
+  titleKey?: PageTitleKey;
+};
+
+export const productName = 'Questline';
+
+/** "Home · Questline" on a page, the product name alone otherwise. */
+export function formatDocumentTitle(pageTitle?: string): string {
+  const page = pageTitle?.trim();
+  return page ? `${page} · ${productName}` : productName;
+}
+
+function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && 'titleKey' in value;
+}
+
+/** The title key of the deepest matched route that has one. */
+export function titleKeyFromMatches(
+  matches: readonly { handle: unknown }[],
+): PageTitleKey | undefined {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (isRouteHandle(handle) && handle.titleKey !== undefined) return handle.titleKey;
+  }
+  return undefined;
+}

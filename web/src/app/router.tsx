@@ -1,0 +1,61 @@
+/** The route table: every page of the app, its loader and its title. */
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+
+import { configQueryOptions } from '@/features/runtime-config/api/get-config';
+
+import { AppLayout } from './layouts/app-layout';
+import { paths } from './paths';
+import type { RouteHandle } from './route-handle';
+import { AppLoading } from './routes/app-loading';
+import NotFoundRoute from './routes/not-found';
+import { RouteError } from './routes/route-error';
+
+/** A lazily loaded page module: its component, and optionally a loader that fills the query cache. */
+type PageModule = {
+  default: React.ComponentType;
+  createLoader?: (queryClient: QueryClient) => NonNullable<RouteObject['loader']>;
+};
+
+function lazyPage(queryClient: QueryClient, load: () => Promise<PageModule>) {
+  return async () => {
+    const page = await load();
+    return { Component: page.default, loader: page.createLoader?.(queryClient) };
+  };
+}
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: paths.home.path,
+      Component: AppLayout,
+      HydrateFallback: AppLoading,
+      ErrorBoundary: RouteError,
+      // Every page shows the server's runtime config (e.g. the version), so it is loaded before any page.
+      loader: async () => {
+        // The loader pattern of DESIGN.md: fill the cache, the page reads the same query.
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+        await queryClient.ensureQueryData(configQueryOptions());
+        return null;
+      },
+      children: [
+        {
+          index: true,
+          handle: { titleKey: 'pageTitles.home' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/home/routes/home')),
+        },
+        {
+          path: '*',
+          handle: { titleKey: 'pageTitles.notFound' } satisfies RouteHandle,
+          // Not lazy: the error screen shows it too, so it is in the main bundle anyway.
+          Component: NotFoundRoute,
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

@@ -1,0 +1,165 @@
+/**
+ * Errors reach the user in one place. `describeError` (pure) decides what a failure means for the user —
+ * messages for form fields, or one translated toast — and `handleApiError` shows it.
+ */
+import type { i18n as I18n } from 'i18next';
+import { toast } from 'sonner';
+
+import { i18n, type TranslationKey } from '@/lib/i18n';
+import enGB from '@/locales/en-GB.json';
+
+import type { components } from './schema';
+
+export type ErrorBody = components['schemas']['ErrorBody'];
+export type ErrorDetail = ErrorBody['error'];
+export type ErrorType = ErrorDetail['type'];
+export type FieldErrors = Record<string, string[]>;
+
+/** The server answered with an error (status >= 400). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  readonly status: number;
+  /** Undefined when the body was not in the server's error format (e.g. a proxy's HTML page). */
+  readonly detail: ErrorDetail | undefined;
+  /** Seconds from the Retry-After header of a 429. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, detail: ErrorDetail | undefined, retryAfterSeconds?: number) {
+    super(detail?.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.detail = detail;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  static fromResponse(response: Response, body: unknown): ApiError {
+    return new ApiError(
+      response.status,
+      isErrorBody(body) ? body.error : undefined,
+      parseRetryAfter(response.headers.get('Retry-After')),
+    );
+  }
+}
+
+/** The request never got an answer. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(cause: unknown) {
+    super('Network request failed', { cause });
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (!isRecord(value) || !isRecord(value.error)) return false;
+  const { type, code, message } = value.error;
+  return typeof type === 'string' && typeof code === 'string' && typeof message === 'string';
+}
+
+/** Retry-After as seconds; the HTTP-date form is turned into the seconds left. */
+export function parseRetryAfter(
+  header: string | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * The openapi-fetch result as data, or an `ApiError` thrown. Use for every call that answers with a body.
+ */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (!result.response.ok || result.error !== undefined || result.data === undefined) {
+    throw ApiError.fromResponse(result.response, result.error);
+  }
+  return result.data;
+}
+
+type ErrorCode = keyof typeof enGB.errors.codes;
+
+function isTranslatedCode(code: string): code is ErrorCode {
+  return Object.hasOwn(enGB.errors.codes, code);
+}
+
+export type Translate = (key: TranslationKey, options?: { count?: number }) => string;
+
+/** The `Translate` of an i18next instance (the app's, or a test's). */
+export function translatorFor(instance: I18n): Translate {
+  return (key, options) => instance.t(key, options ?? {});
+}
+
+export type ErrorOutcome =
+  { kind: 'fields'; fields: FieldErrors } | { kind: 'toast'; message: string };
+
+function nonEmptyFields(fields: FieldErrors | undefined): FieldErrors | undefined {
+  if (fields === undefined) return undefined;
+  const entries = Object.entries(fields).filter(([, messages]) => messages.length > 0);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * What the user should see for `error`. Field messages go to the form when it can show them; otherwise one
+ * toast, translated by the error's `code`, falling back to the server's English `message`, then to a
+ * generic translated message.
+ */
+export function describeError(
+  error: unknown,
+  t: Translate,
+  options: { canShowFields?: boolean } = {},
+): ErrorOutcome {
+  if (error instanceof NetworkError) return { kind: 'toast', message: t('errors.network') };
+  if (!(error instanceof ApiError) || error.detail === undefined) {
+    return { kind: 'toast', message: t('errors.generic') };
+  }
+
+  const { code, message, fields } = error.detail;
+  const fieldMessages = nonEmptyFields(fields);
+  if (options.canShowFields && fieldMessages) return { kind: 'fields', fields: fieldMessages };
+
+  if (code === 'rate_limited') {
+    const seconds = error.retryAfterSeconds;
+    return {
+      kind: 'toast',
+      message:
+        seconds === undefined
+          ? t('errors.rateLimitedLater')
+          : t('errors.rateLimited', { count: seconds }),
+    };
+  }
+  if (isTranslatedCode(code)) return { kind: 'toast', message: t(`errors.codes.${code}`) };
+  if (message.trim() !== '') return { kind: 'toast', message };
+  return { kind: 'toast', message: t('errors.generic') };
+}
+
+export type HandleApiErrorOptions = {
+  /** The form's setter (react-hook-form's `setError` fits with a small adapter). */
+  setFieldError?: (field: string, messages: string[]) => void;
+  /** Replaces an existing toast (e.g. a loading one) instead of adding another. */
+  toastId?: string | number;
+  /** Defaults to the app's active language. */
+  t?: Translate;
+};
+
+const translateActive = translatorFor(i18n);
+
+/** Shows `error` to the user: on the form's fields when possible, otherwise as an error toast. */
+export function handleApiError(
+  error: unknown,
+  { setFieldError, toastId, t = translateActive }: HandleApiErrorOptions = {},
+): ErrorOutcome {
+  const outcome = describeError(error, t, { canShowFields: setFieldError !== undefined });
+  if (outcome.kind === 'fields') {
+    for (const [field, messages] of Object.entries(outcome.fields))
+      setFieldError?.(field, messages);
+  } else {
+    toast.error(outcome.message, { id: toastId });
+  }
+  return outcome;
+}

@@ -1,0 +1,29 @@
+import '@testing-library/jest-dom/vitest';
+
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom has no matchMedia; the sidebars ask it for the mobile breakpoint. Wide screen by default.
+if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      // A MediaQueryList has them, deprecated or not.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      addListener: () => undefined,
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
