@@ -6,12 +6,14 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use questline::AppState;
 use questline::app::Application;
-use questline::clock::ManualClock;
+use questline::clock::{Clock, ManualClock};
 use questline::config::Config;
 use questline::db;
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection, Statement};
 use serde_json::Value;
 use tempfile::TempDir;
+
+use crate::smtp::MailSink;
 
 /// Runs a test body on SQLite and on PostgreSQL: `db_test!(async fn name(app) { … })` makes `name::sqlite` and
 /// `name::postgres`.
@@ -45,10 +47,12 @@ pub enum Backend {
 
 pub struct TestApp {
     pub address: String,
+    /// A browser that is not signed in; `browser()` opens more.
     pub client: reqwest::Client,
     pub state: AppState,
+    /// Every mail the app sends arrives here.
+    pub mail: MailSink,
     /// The app's clock; tests of timed rules move it.
-    #[allow(dead_code)]
     pub clock: ManualClock,
     pub backend: Backend,
     _data_dir: TempDir,
@@ -71,19 +75,50 @@ impl TestApp {
             Backend::Postgres => fresh_postgres_database().await,
         };
         let mut config = Config::for_database(database_url, data_dir.path().to_path_buf());
+        // Cheap hashing: the rules are the same, the suite is much faster on two cores.
+        config.argon2_memory_kib = 256;
+        config.argon2_iterations = 1;
+        let mail = MailSink::start().await;
+        config.smtp_url = Some(mail.url());
         configure(&mut config);
         let clock = ManualClock::at(test_start_time());
         let app = Application::build_with_clock(config, Arc::new(clock.clone())).await.expect("app starts");
         let address = format!("http://{}", app.local_addr());
         let state = app.state.clone();
         tokio::spawn(app.run_until(std::future::pending()));
-        let client = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .cookie_store(true)
-            .timeout(Duration::from_secs(30))
-            .build()
-            .expect("http client");
-        Self { address, client, state, clock, backend, _data_dir: data_dir }
+        let client = new_client();
+        Self { address, client, state, mail, clock, backend, _data_dir: data_dir }
+    }
+
+    /// A new browser with its own cookies.
+    pub fn browser(&self) -> Browser {
+        Browser { client: new_client(), address: self.address.clone() }
+    }
+
+    /// Signs up a new account in a new browser; returns the browser (signed in) and the account's id.
+    pub async fn signed_up(&self, name: &str) -> (Browser, String, String) {
+        let browser = self.browser();
+        let email = format!("{}-{}@example.test", name.to_lowercase().replace(' ', "."), uuid::Uuid::now_v7().simple());
+        let response = browser.sign_up(&email, PASSWORD, name).await;
+        assert_eq!(response.status(), 201, "sign-up of {email}");
+        let body: Value = response.json().await.unwrap();
+        (browser, body["user"]["id"].as_str().unwrap().to_owned(), email)
+    }
+
+    /// A signed-in browser whose account is a game master.
+    pub async fn signed_up_gm(&self, name: &str) -> (Browser, String, String) {
+        let (browser, id, email) = self.signed_up(name).await;
+        let response =
+            browser.post_json(&format!("/api/accounts/{id}/become-game-master"), &serde_json::json!({})).await;
+        assert_eq!(response.status(), 200);
+        (browser, id, email)
+    }
+
+    /// Applies an administrator's command-line action (`questline admin …`).
+    pub async fn admin(&self, email: &str, action: questline::accounts::admin::AdminAction) {
+        questline::accounts::admin::apply(&self.state.db, &self.state.events, self.clock.now(), email, action)
+            .await
+            .expect("admin action");
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -97,6 +132,72 @@ impl TestApp {
     /// A state-changing JSON request as the web app sends it (with the CSRF header).
     pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
         self.client.post(self.url(path)).header("X-Questline-Csrf", "1").json(body).send().await.expect("request sent")
+    }
+}
+
+/// The password test accounts use.
+pub const PASSWORD: &str = "correct horse battery staple";
+
+fn new_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .cookie_store(true)
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("http client")
+}
+
+/// One browser: its own cookie jar, a helper per endpoint.
+#[derive(Clone)]
+pub struct Browser {
+    pub client: reqwest::Client,
+    address: String,
+}
+
+impl Browser {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("request sent")
+    }
+
+    pub async fn send_json(&self, method: reqwest::Method, path: &str, body: &Value) -> reqwest::Response {
+        self.client
+            .request(method, self.url(path))
+            .header("X-Questline-Csrf", "1")
+            .json(body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.send_json(reqwest::Method::POST, path, body).await
+    }
+
+    pub async fn sign_up(&self, email: &str, password: &str, name: &str) -> reqwest::Response {
+        self.post_json(
+            "/api/auth/sign-up",
+            &serde_json::json!({"email": email, "password": password, "display_name": name, "time_zone": "Europe/Warsaw"}),
+        )
+        .await
+    }
+
+    pub async fn sign_in(&self, email: &str, password: &str) -> reqwest::Response {
+        self.post_json("/api/auth/sign-in", &serde_json::json!({"email": email, "password": password})).await
+    }
+
+    pub async fn sign_out(&self) -> reqwest::Response {
+        self.post_json("/api/auth/sign-out", &serde_json::json!({})).await
+    }
+
+    /// The user context (`getCurrentUser`).
+    pub async fn me(&self) -> Value {
+        let response = self.get("/api/auth/me").await;
+        assert_eq!(response.status(), 200);
+        response.json().await.unwrap()
     }
 }
 

@@ -5,9 +5,12 @@
 #[macro_use]
 mod helpers;
 
+mod accounts;
 mod concurrency;
 mod errors;
 mod events;
 mod health;
 mod openapi;
+mod roles;
+mod smtp;
 mod web;
