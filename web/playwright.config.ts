@@ -8,8 +8,10 @@ const port = 4173;
 const baseURL = `http://127.0.0.1:${port}`;
 // The release binary embeds the built web app (`npm run build` first, then `cargo build --release`).
 const serverBinary = process.env.QUESTLINE_BIN ?? '../target/release/questline';
-// A fresh, empty database for every run.
-const dataDir = mkdtempSync(join(tmpdir(), 'questline-e2e-'));
+// A fresh, empty database for every run. Workers load this file again but inherit the environment, so
+// the directory is made once and the tests find it (e.g. to read mails) through the same variable.
+process.env.QUESTLINE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'questline-e2e-'));
+const dataDir = process.env.QUESTLINE_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
@@ -52,7 +54,12 @@ export default defineConfig({
     env: {
       PORT: String(port),
       QUESTLINE_DATA_DIR: dataDir,
+      // Links in mails point at this server, so a test can open them as they are.
+      QUESTLINE_PUBLIC_URL: baseURL,
       QUESTLINE_LOG_FORMAT: 'text',
+      // Password hashing at test strength: sign-ups and sign-ins stay fast.
+      QUESTLINE_ARGON2_MEMORY_KIB: '1024',
+      QUESTLINE_ARGON2_ITERATIONS: '1',
     },
   },
 });

@@ -2,6 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
+import { currentUserQueryOptions } from '@/features/accounts/api/current-user';
 import { configQueryOptions } from '@/features/runtime-config/api/get-config';
 
 import { AppLayout } from './layouts/app-layout';
@@ -32,11 +33,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       Component: AppLayout,
       HydrateFallback: AppLoading,
       ErrorBoundary: RouteError,
-      // Every page shows the server's runtime config (e.g. the version), so it is loaded before any page.
+      // Every page shows the server's runtime config (e.g. the version) and who is signed in (the
+      // sidebar's profile slot), so both are loaded before any page.
       loader: async () => {
         // The loader pattern of DESIGN.md: fill the cache, the page reads the same query.
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
-        await queryClient.ensureQueryData(configQueryOptions());
+        await Promise.all([
+          // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+          queryClient.ensureQueryData(configQueryOptions()),
+          // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+          queryClient.ensureQueryData(currentUserQueryOptions()),
+        ]);
         return null;
       },
       children: [
@@ -44,6 +50,46 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           index: true,
           handle: { titleKey: 'pageTitles.home' } satisfies RouteHandle,
           lazy: lazyPage(queryClient, () => import('@/features/home/routes/home')),
+        },
+        {
+          path: paths.signIn.path,
+          handle: { titleKey: 'pageTitles.signIn' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/sign-in')),
+        },
+        {
+          path: paths.signUp.path,
+          handle: { titleKey: 'pageTitles.signUp' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/sign-up')),
+        },
+        {
+          path: paths.forgotPassword.path,
+          handle: { titleKey: 'pageTitles.forgotPassword' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/forgot-password')),
+        },
+        {
+          path: paths.resetPassword.path,
+          handle: { titleKey: 'pageTitles.resetPassword' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/reset-password')),
+        },
+        {
+          path: paths.verifyEmail.path,
+          handle: { titleKey: 'pageTitles.verifyEmail' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/verify-email')),
+        },
+        {
+          path: paths.account.path,
+          handle: { titleKey: 'pageTitles.account' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/account')),
+        },
+        {
+          path: paths.profile.path,
+          handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/profile')),
+        },
+        {
+          path: paths.profileById.path,
+          handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/profile')),
         },
         {
           path: '*',

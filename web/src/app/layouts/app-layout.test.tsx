@@ -4,6 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import {
+  anonymousUserContext,
+  currentUserQueryOptions,
+} from '@/features/accounts/api/current-user';
 import { configQueryOptions } from '@/features/runtime-config/api/get-config';
 import { readCookie } from '@/lib/cookies';
 import { changeLocale } from '@/lib/i18n';
@@ -13,11 +17,12 @@ import { createRoutes } from '../router';
 
 function renderApp(path = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // The root loader finds the config in the cache and does not call the server.
+  // The root loader finds the config and the (anonymous) user in the cache and does not call the server.
   queryClient.setQueryData(configQueryOptions().queryKey, {
     version: '9.9.9',
     public_url: 'http://localhost',
   });
+  queryClient.setQueryData(currentUserQueryOptions().queryKey, anonymousUserContext);
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   render(
     <AppProviders queryClient={queryClient}>

@@ -11,9 +11,11 @@ import {
   useSidebarController,
   type SidebarController,
 } from '@/components/ui/use-sidebar-controller';
+import { useCurrentUser } from '@/features/accounts/api/current-user';
+import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
 import { useIsMobile } from '@/lib/use-is-mobile';
 
-import { anonymousViewer } from '../nav';
+import type { NavViewer } from '../nav';
 import { useDocumentTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
 import { AuxSidebar } from './aux-sidebar';
@@ -35,6 +37,12 @@ export function AppLayout() {
     isMobile,
   });
   useSidebarShortcut(main);
+  useAccountLocaleSync();
+  const currentUser = useCurrentUser();
+  const viewer: NavViewer = {
+    authenticated: currentUser.authenticated,
+    roles: currentUser.user?.roles ?? [],
+  };
 
   return (
     <div className="flex min-h-svh w-full bg-background text-foreground">
@@ -44,8 +52,7 @@ export function AppLayout() {
       >
         {t('app.skipToContent')}
       </a>
-      {/* The accounts feature will pass the signed-in viewer. */}
-      <MainSidebar controller={main} viewer={anonymousViewer} />
+      <MainSidebar controller={main} viewer={viewer} />
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader main={main} aux={aux} />
         <main id="content" tabIndex={-1} className="flex-1 outline-none">

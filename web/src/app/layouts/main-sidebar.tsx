@@ -79,7 +79,7 @@ export function MainSidebar({
         </nav>
       </SidebarContent>
       <SidebarFooter className="border-t border-border">
-        <SidebarProfile />
+        <SidebarProfile onNavigate={closeSheet} />
         <LanguageSwitch />
         <SidebarRegion />
         <VersionNote />

@@ -8,6 +8,8 @@ export const buttonVariants = cva(
         default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
         outline: 'border border-border bg-background shadow-xs hover:bg-muted',
         ghost: 'hover:bg-muted hover:text-foreground',
+        destructive: 'bg-destructive text-white shadow-sm hover:bg-destructive/90',
+        link: 'h-auto px-0 text-primary underline-offset-4 hover:underline',
       },
       size: {
         default: 'h-9 px-4 py-2',

@@ -75,9 +75,10 @@ describe('describeError', () => {
       kind: 'fields',
       fields: { title: ['Title is required'] },
     });
-    expect(describeError(error, tEn)).toEqual({
+    // Without a form the toast carries the translated code.
+    expect(describeError(error, tPl)).toEqual({
       kind: 'toast',
-      message: 'Some fields are invalid.',
+      message: 'Niektóre pola są wypełnione nieprawidłowo.',
     });
   });
 

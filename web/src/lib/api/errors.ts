@@ -82,6 +82,11 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
   return result.data;
 }
 
+/** Throws an `ApiError` unless the call succeeded. Use for calls that answer without a body (204, 202). */
+export function ensureOk(result: { error?: unknown; response: Response }): void {
+  if (!result.response.ok) throw ApiError.fromResponse(result.response, result.error);
+}
+
 type ErrorCode = keyof typeof enGB.errors.codes;
 
 function isTranslatedCode(code: string): code is ErrorCode {

@@ -1,0 +1,293 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const screens = 'test-results/screens';
+const password = 'correct horse battery staple';
+
+async function screenshot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: `${screens}/${name}.png`, fullPage, animations: 'disabled' });
+}
+
+function mainSidebar(page: Page) {
+  return page.locator('aside[data-sidebar="main"]');
+}
+
+/** An address no earlier run has used (the database is fresh per run, but be safe across tests). */
+function uniqueEmail(name: string): string {
+  return `${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Signs up through the API (its own cookie jar, so the page stays signed out). */
+async function signUpThroughApi(request: APIRequestContext, email: string, displayName: string) {
+  const response = await request.post('/api/auth/sign-up', {
+    headers: { 'X-Questline-Csrf': '1' },
+    data: { email, password, display_name: displayName, locale: 'en-GB', time_zone: 'UTC' },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** The body of an .eml file, decoded from its transfer encoding. */
+function decodeMail(raw: string): { headers: string; body: string } {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split);
+  let body = raw.slice(split).trim();
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64')
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    body = Buffer.from(
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  }
+  return { headers, body };
+}
+
+/** Waits for the mail to `email` that carries a `/{path}?token=` link, and returns that link. */
+async function linkFromMail(email: string, path: string): Promise<string> {
+  const dataDir = process.env.QUESTLINE_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('QUESTLINE_E2E_DATA_DIR is not set (see playwright.config.ts)');
+  const mailDir = join(dataDir, 'mail');
+  const pattern = new RegExp(`https?://\\S+/${path}\\?token=[^\\s]+`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(mailDir).filter((file) => file.endsWith('.eml'));
+        } catch {
+          return undefined;
+        }
+        for (const file of files.sort().reverse()) {
+          const { headers, body } = decodeMail(readFileSync(join(mailDir, file), 'utf8'));
+          if (!headers.toLowerCase().includes(email.toLowerCase())) continue;
+          const match = pattern.exec(body);
+          if (match) {
+            link = match[0];
+            return link;
+          }
+        }
+        return undefined;
+      },
+      { message: `a mail to ${email} with a ${path} link`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  // The server's public URL is this server; keep only the path so the test follows baseURL.
+  const url = new URL(link ?? '');
+  return `${url.pathname}${url.search}`;
+}
+
+async function signIn(page: Page, email: string, secret: string) {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('sign up, become a game master, sign out and sign in again', async ({ page }) => {
+  const email = uniqueEmail('ada');
+  const name = 'Ada Lovelace';
+
+  // A signed-out visitor asking for account settings is sent to sign in first.
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/sign-in\?return_to=%2Faccount$/);
+  await expect(page).toHaveTitle('Sign in · Questline');
+  await expect(mainSidebar(page).getByRole('link', { name: 'Sign up' })).toBeVisible();
+  await screenshot(page, 'sign-in');
+
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/sign-up\?return_to=%2Faccount$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+
+  // The form checks the spec's rules before asking the server.
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByText('Display name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('too short');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
+  await screenshot(page, 'sign-up-errors');
+
+  await page.getByLabel('Display name', { exact: true }).fill(name);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+
+  // Back where the visitor wanted to go, signed in.
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('Not verified')).toBeVisible();
+  const profileButton = mainSidebar(page).getByRole('button', { name: 'Account menu' });
+  await expect(profileButton).toContainText(name);
+  await expect(profileButton).toContainText('Player');
+  await screenshot(page, 'account-settings');
+
+  // Changing the language while signed in also saves it to the account (its e-mails follow).
+  await mainSidebar(page).getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: 'Polski' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ustawienia konta' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const me = (await (await page.request.get('/api/auth/me')).json()) as {
+        account: { locale: string } | null;
+      };
+      return me.account?.locale;
+    })
+    .toBe('pl-PL');
+  await mainSidebar(page).getByRole('button', { name: 'Język' }).click();
+  await page.getByRole('menuitemradio', { name: 'English (UK)' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+
+  // The sidebar's profile slot works collapsed to icons too.
+  await page.keyboard.press('Control+b');
+  await expect(mainSidebar(page)).toHaveAttribute('data-state', 'collapsed');
+  await expect(profileButton).toBeVisible();
+  await screenshot(page, 'sidebar-collapsed-signed-in', false);
+  await page.keyboard.press('Control+b');
+  await expect(mainSidebar(page)).toHaveAttribute('data-state', 'expanded');
+
+  // Become a game master: confirm, then land on the profile showing the new role.
+  await profileButton.click();
+  await expect(page.getByRole('menuitem', { name: 'Become game master' })).toBeVisible();
+  await screenshot(page, 'profile-menu', false);
+  await page.getByRole('menuitem', { name: 'Become game master' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Become a game master?' });
+  await expect(dialog).toBeVisible();
+  await screenshot(page, 'become-game-master-dialog', false);
+  await dialog.getByRole('button', { name: 'Become game master' }).click();
+
+  await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
+  const accountId = page.url().split('/').pop() ?? '';
+  await expect(page.getByText('You are now a game master.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Roles' })).toContainText('Game master');
+  await expect(page.getByText(accountId)).toBeVisible();
+  await expect(page.getByText('Game master since')).toBeVisible();
+  await expect(page).toHaveTitle('Profile · Questline');
+  await expect(profileButton).toContainText('Game master');
+  await screenshot(page, 'profile-game-master');
+
+  // A game master is not offered it again.
+  await profileButton.click();
+  await expect(page.getByRole('menuitem', { name: 'My profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Become game master' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Someone else's profile does not exist yet.
+  await page.goto('/profile/0195f0c4-0000-7000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
+  await screenshot(page, 'profile-not-found');
+
+  // Sign out: home, and the sidebar offers signing in again.
+  await profileButton.click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(profileButton).toHaveCount(0);
+  await screenshot(page, 'signed-out');
+  await page.keyboard.press('Control+b');
+  await expect(mainSidebar(page)).toHaveAttribute('data-state', 'collapsed');
+  await expect(mainSidebar(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await screenshot(page, 'sidebar-collapsed-signed-out', false);
+  await page.keyboard.press('Control+b');
+
+  // /profile needs a signed-in user.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/sign-in\?return_to=%2Fprofile$/);
+
+  await mainSidebar(page).getByRole('link', { name: 'Sign in' }).click();
+  await signIn(page, email, 'not the password');
+  await expect(page.getByText('The email or password is incorrect.')).toBeVisible();
+  await signIn(page, email, password);
+  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  await expect(profileButton).toContainText(name);
+  await expect(profileButton).toContainText('Game master');
+});
+
+test('forgot password: the mailed link sets a new one', async ({ page, request }) => {
+  const email = uniqueEmail('grace');
+  await signUpThroughApi(request, email, 'Grace Hopper');
+
+  // The address confirmation link from the welcome mail works once.
+  const verifyLink = await linkFromMail(email, 'verify-email');
+  await page.goto(verifyLink);
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+  await screenshot(page, 'verify-email-success');
+  await page.reload();
+  await expect(
+    page.getByText('This link was already used or has expired. Ask for a new one.'),
+  ).toBeVisible();
+  await screenshot(page, 'verify-email-used');
+
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await screenshot(page, 'forgot-password');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await screenshot(page, 'forgot-password-sent');
+
+  const resetLink = await linkFromMail(email, 'reset-password');
+  await page.goto(resetLink);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+  ).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
+  const newPassword = 'a brand new secret phrase';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await screenshot(page, 'reset-password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+
+  await expect(
+    page.getByText('Your password was changed. Sign in with your new password.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(mainSidebar(page).getByRole('button', { name: 'Account menu' })).toContainText(
+    'Grace Hopper',
+  );
+
+  // The used link cannot set another password.
+  await page.goto(resetLink);
+  await page.getByLabel('New password', { exact: true }).fill('yet another secret phrase');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(
+    page.getByText('This link was already used or has expired. Ask for a new one.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+});
+
+test('signing up with a taken e-mail says so, in Polish', async ({ page, request }) => {
+  const email = uniqueEmail('taken');
+  await signUpThroughApi(request, email, 'First Owner');
+
+  await page.addInitScript(() => {
+    window.localStorage.setItem('questline.locale', 'pl-PL');
+  });
+  await page.goto('/sign-up');
+  await expect(page).toHaveTitle('Rejestracja · Questline');
+  await page.getByLabel('Nazwa wyświetlana', { exact: true }).fill('Second Owner');
+  await page.getByLabel('Adres e-mail', { exact: true }).fill(email);
+  await page.getByLabel('Hasło', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Zarejestruj się', exact: true }).click();
+
+  const emailField = page.getByLabel('Adres e-mail', { exact: true });
+  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+  await expect(emailField).toHaveAccessibleDescription('Konto z tym adresem e-mail już istnieje.');
+  await expect(emailField).toBeFocused();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await screenshot(page, 'sign-up-taken-pl');
+});

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api/client';
+import { ensureOk } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+import type { MutationConfig } from '@/lib/mutation';
+
+export type ResetPasswordInput = components['schemas']['ResetPasswordRequest'];
+
+/** Sets a new password with the token from the reset mail. */
+export async function resetPassword(body: ResetPasswordInput): Promise<void> {
+  ensureOk(await api.POST('/api/auth/password-reset/confirm', { body }));
+}
+
+export function useResetPassword(config: MutationConfig<void, ResetPasswordInput> = {}) {
+  return useMutation({ ...config, mutationFn: resetPassword });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api/client';
+import { unwrap } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+import type { MutationConfig } from '@/lib/mutation';
+
+import { applyUserContext, type UserContext } from './current-user';
+
+export type SignUpInput = components['schemas']['SignUpRequest'];
+
+/** Creates the account and signs it in. */
+export async function signUp(body: SignUpInput): Promise<UserContext> {
+  return unwrap(await api.POST('/api/auth/sign-up', { body }));
+}
+
+export function useSignUp({ onSuccess, ...config }: MutationConfig<UserContext, SignUpInput> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: signUp,
+    onSuccess: (...args) => {
+      applyUserContext(queryClient, args[0]);
+      return onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { handleFormError, useFieldErrors, validationMessage } from '@/lib/forms';
+import { changeLocale, isLocale, localeLabels, supportedLocales, useLocale } from '@/lib/i18n';
+
+import type { AccountView } from '../api/current-user';
+import { useUpdateAccountSettings } from '../api/update-account-settings';
+import { timeZoneOptions } from '../lib/time-zones';
+
+const preferencesSchema = z.object({
+  locale: z.enum(supportedLocales, { message: validationMessage('localeInvalid') }),
+  time_zone: z.string().min(1, validationMessage('timeZoneInvalid')),
+});
+type PreferencesValues = z.infer<typeof preferencesSchema>;
+
+/** The account's language and time zone: what its e-mails and reminders use. */
+export function AccountPreferencesForm({ account }: { account: AccountView }) {
+  const { t } = useTranslation();
+  const uiLocale = useLocale();
+  const form = useForm<PreferencesValues>({
+    resolver: zodResolver(preferencesSchema),
+    defaultValues: { locale: account.locale, time_zone: account.time_zone },
+  });
+  const errorsOf = useFieldErrors(form);
+  const zones = timeZoneOptions(account.time_zone);
+  const update = useUpdateAccountSettings({
+    onSuccess: async (_context, values) => {
+      form.reset({
+        locale: values.locale as PreferencesValues['locale'],
+        time_zone: values.time_zone ?? '',
+      });
+      // Choosing a language here is an explicit choice, so the interface follows it too.
+      if (isLocale(values.locale) && values.locale !== uiLocale) await changeLocale(values.locale);
+      toast.success(t('accounts.account.preferences.saved'));
+    },
+    onError: (error) => handleFormError(error, form.setError, ['locale', 'time_zone']),
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        void form.handleSubmit((values) => {
+          update.mutate(values);
+        })(event);
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('accounts.fields.language')} errors={errorsOf('locale')}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="locale"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {supportedLocales.map((option) => (
+                      <SelectItem key={option} value={option} lang={option}>
+                        {localeLabels[option]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </Field>
+        <Field label={t('accounts.fields.timeZone')} errors={errorsOf('time_zone')}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="time_zone"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {zones.map((zone) => (
+                      <SelectItem key={zone} value={zone}>
+                        {zone.replaceAll('_', ' ')}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </Field>
+      </div>
+      <Button
+        type="submit"
+        className="self-start"
+        disabled={update.isPending || !form.formState.isDirty}
+      >
+        {update.isPending ? t('common.saving') : t('accounts.account.preferences.save')}
+      </Button>
+    </form>
+  );
+}

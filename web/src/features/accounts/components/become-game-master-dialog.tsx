@@ -1,0 +1,74 @@
+import { Crown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { describeError, translatorFor } from '@/lib/api/errors';
+
+import { useBecomeGameMaster } from '../api/become-game-master';
+
+/** Confirms what becoming a game master means, then does it and opens the profile. */
+export function BecomeGameMasterDialog({
+  accountId,
+  open,
+  onOpenChange,
+}: {
+  accountId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const become = useBecomeGameMaster({
+    onSuccess: (context) => {
+      onOpenChange(false);
+      toast.success(t('accounts.becomeGameMaster.success'));
+      void navigate(paths.profileById.getHref(context.user?.id ?? accountId));
+    },
+    onError: (error) => {
+      const outcome = describeError(error, translatorFor(i18n));
+      toast.error(t('accounts.becomeGameMaster.failed'), {
+        description: outcome.kind === 'toast' ? outcome.message : undefined,
+      });
+    },
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogHeader>
+          <span className="mb-1 flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary">
+            <Crown className="size-5" aria-hidden />
+          </span>
+          <DialogTitle>{t('accounts.becomeGameMaster.title')}</DialogTitle>
+          <DialogDescription>{t('accounts.becomeGameMaster.text')}</DialogDescription>
+        </DialogHeader>
+        <p className="text-sm text-muted-foreground">{t('accounts.becomeGameMaster.keep')}</p>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">{t('common.cancel')}</Button>
+          </DialogClose>
+          <Button
+            disabled={become.isPending}
+            onClick={() => {
+              become.mutate({ accountId });
+            }}
+          >
+            {t('accounts.becomeGameMaster.confirm')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api/errors';
+import { handleFormError, useFieldErrors, validationMessage } from '@/lib/forms';
+import { useLocale } from '@/lib/i18n';
+
+import type { UserContext } from '../api/current-user';
+import { useSignUp } from '../api/sign-up';
+import { signUpSchema, type SignUpValues } from '../lib/schemas';
+import { browserTimeZone } from '../lib/time-zones';
+import { PasswordField } from './password-field';
+
+export function SignUpForm({ onSignedUp }: { onSignedUp: (context: UserContext) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const form = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { email: '', password: '', display_name: '' },
+  });
+  const errorsOf = useFieldErrors(form);
+  const signUp = useSignUp({
+    onSuccess: onSignedUp,
+    onError: (error) => {
+      // A taken address is a conflict without fields; it still belongs next to the e-mail field.
+      if (error instanceof ApiError && error.detail?.code === 'email_taken') {
+        form.setError(
+          'email',
+          { type: 'server', message: validationMessage('emailTaken') },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      handleFormError(error, form.setError, ['email', 'password', 'display_name']);
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        void form.handleSubmit((values) => {
+          // The account's language and time zone start as this browser's; both can be changed later.
+          signUp.mutate({ ...values, locale, time_zone: browserTimeZone() });
+        })(event);
+      }}
+    >
+      <Field
+        label={t('accounts.fields.displayName')}
+        errors={errorsOf('display_name')}
+        description={t('accounts.signUp.displayNameHint')}
+      >
+        {(control) => (
+          <Input {...control} {...form.register('display_name')} autoComplete="nickname" />
+        )}
+      </Field>
+      <Field label={t('accounts.fields.email')} errors={errorsOf('email')}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <PasswordField
+        label={t('accounts.fields.password')}
+        errors={errorsOf('password')}
+        description={t('accounts.password.hint')}
+        autoComplete="new-password"
+        {...form.register('password')}
+      />
+      <Button type="submit" disabled={signUp.isPending} className="mt-2">
+        {signUp.isPending ? t('accounts.signUp.submitting') : t('accounts.signUp.submit')}
+      </Button>
+    </form>
+  );
+}

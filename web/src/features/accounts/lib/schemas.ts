@@ -1,0 +1,96 @@
+/**
+ * The server's account rules (crates/domain/src/accounts.rs), mirrored for instant feedback with the same
+ * messages. The server stays the judge: what only it can know (a common password, a taken e-mail) comes
+ * back from it onto the same fields.
+ */
+import { z } from 'zod';
+
+import { validationMessage } from '@/lib/forms';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+const EMAIL_MAX_LENGTH = 254;
+
+/** Length in Unicode code points, as the server counts (`chars().count()`), not UTF-16 units. */
+export function codePointLength(value: string): number {
+  return value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
+}
+
+/** Same shape test as the server: something@domain.tld, no spaces, no empty labels. */
+export function isValidEmail(input: string): boolean {
+  const email = input.trim().toLowerCase();
+  if (email.length > EMAIL_MAX_LENGTH || /[\s\p{Cc}]/u.test(email)) return false;
+  const at = email.indexOf('@');
+  if (at <= 0) return false;
+  const domain = email.slice(at + 1);
+  return (
+    !domain.includes('@') &&
+    domain.includes('.') &&
+    !domain.startsWith('.') &&
+    !domain.endsWith('.') &&
+    !domain.includes('..')
+  );
+}
+
+const requiredEmail = z.string().trim().min(1, validationMessage('emailRequired'));
+
+export const emailSchema = requiredEmail.refine(isValidEmail, validationMessage('emailInvalid'));
+
+/** A password being chosen (sign-up, reset, change). Length counts characters, not UTF-16 units. */
+export const newPasswordSchema = z
+  .string()
+  .refine((value) => value.length > 0, validationMessage('passwordRequired'))
+  .refine(
+    (value) => value.length === 0 || codePointLength(value) >= PASSWORD_MIN_LENGTH,
+    validationMessage('passwordTooShort'),
+  )
+  .refine(
+    (value) => codePointLength(value) <= PASSWORD_MAX_LENGTH,
+    validationMessage('passwordTooLong'),
+  );
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, validationMessage('displayNameRequired'))
+  .refine(
+    (value) => codePointLength(value) <= DISPLAY_NAME_MAX_LENGTH,
+    validationMessage('displayNameTooLong'),
+  );
+
+/** Signing in checks only that something was typed: the password rules may have changed since. */
+export const signInSchema = z.object({
+  email: requiredEmail,
+  password: z.string().min(1, validationMessage('passwordRequired')),
+});
+export type SignInValues = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  display_name: displayNameSchema,
+});
+export type SignUpValues = z.infer<typeof signUpSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({ new_password: newPasswordSchema });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z.object({
+  current_password: z.string().min(1, validationMessage('currentPasswordRequired')),
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, validationMessage('passwordRequired')),
+});
+export type DeleteAccountValues = z.infer<typeof deleteAccountSchema>;
+
+export const deleteAccountByEmailSchema = z.object({
+  confirm_email: requiredEmail,
+});
+export type DeleteAccountByEmailValues = z.infer<typeof deleteAccountByEmailSchema>;

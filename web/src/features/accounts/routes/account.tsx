@@ -1,0 +1,113 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs } from 'react-router';
+
+import { Badge } from '@/components/ui/badge';
+
+import { useSignedInUser } from '../api/current-user';
+import { AccountPreferencesForm } from '../components/account-preferences-form';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { DeleteAccountDialog } from '../components/delete-account-dialog';
+import { requireSignedIn } from '../lib/guards';
+
+export function createLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await requireSignedIn(queryClient, request);
+    return null;
+  };
+}
+
+export default function AccountRoute() {
+  const { t } = useTranslation();
+  const signedIn = useSignedInUser();
+  // Signing out (or deleting the account) on this page leaves it on the way home.
+  if (!signedIn) return null;
+  const { account } = signedIn;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-5 py-10 md:px-10">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-semibold tracking-tight">{t('accounts.account.title')}</h1>
+        <p className="text-muted-foreground">{t('accounts.account.lead')}</p>
+      </header>
+
+      <Section title={t('accounts.account.email.title')} id="email">
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="font-medium break-all">{account.primary_email.email}</span>
+          {account.email_verified ? (
+            <Badge variant="success">{t('accounts.account.email.verified')}</Badge>
+          ) : (
+            <Badge variant="warning">{t('accounts.account.email.notVerified')}</Badge>
+          )}
+        </div>
+        {!account.email_verified && (
+          <p className="text-sm text-muted-foreground">
+            {t('accounts.account.email.notVerifiedHint')}
+          </p>
+        )}
+      </Section>
+
+      <Section
+        title={t('accounts.account.preferences.title')}
+        hint={t('accounts.account.preferences.hint')}
+        id="preferences"
+      >
+        <AccountPreferencesForm account={account} />
+      </Section>
+
+      {account.has_password && (
+        <Section
+          title={t('accounts.account.password.title')}
+          hint={t('accounts.account.password.hint')}
+          id="password"
+        >
+          <ChangePasswordForm email={account.primary_email.email} />
+        </Section>
+      )}
+
+      <Section
+        title={t('accounts.account.delete.title')}
+        hint={t('accounts.account.delete.hint')}
+        id="delete"
+        danger
+      >
+        <DeleteAccountDialog account={account} />
+      </Section>
+    </div>
+  );
+}
+
+function Section({
+  id,
+  title,
+  hint,
+  danger = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = `account-${id}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={
+        danger
+          ? 'flex flex-col gap-4 rounded-2xl border border-red-200 bg-red-50/40 p-6'
+          : 'flex flex-col gap-4 rounded-2xl border border-border bg-background p-6 shadow-xs'
+      }
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+          {title}
+        </h2>
+        {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
