@@ -4,5 +4,6 @@
 pub mod accounts;
 pub mod error;
 pub mod ids;
+pub mod profiles;
 
 pub use error::{DomainError, ErrorType, FieldErrors, Validator};

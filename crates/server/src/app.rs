@@ -15,7 +15,7 @@ use crate::db::{self, Db};
 use crate::events::EventBus;
 use crate::http::middleware::{self, Limits};
 use crate::mail::Mailer;
-use crate::{accounts, health, openapi, runtime_config, web};
+use crate::{accounts, commerce, health, openapi, profiles, runtime_config, web};
 
 /// What every handler may use, given by axum's `State`. Nothing else is global.
 #[derive(Clone, Debug)]
@@ -38,6 +38,8 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(health::router())
         .merge(runtime_config::router())
         .merge(accounts::router())
+        .merge(profiles::router())
+        .merge(commerce::router())
         .merge(openapi::router())
 }
 

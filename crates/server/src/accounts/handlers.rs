@@ -80,6 +80,7 @@ pub async fn sign_up(
                         ApiError::conflict("email_taken", "An account with this email already exists.")
                     })
                 })?;
+                crate::profiles::queries::create_for_account(txn, id, now).await?;
                 let verify_token = queries::issue_token(txn, id, TokenPurpose::VerifyEmail, now).await?;
                 let session_token = session::create(txn, id, now, &policy).await?;
                 events.record(txn, Event::created("account", id).to(Audience::account(id.into()))).await?;
@@ -501,6 +502,7 @@ pub async fn delete_account(
                     ..Default::default()
                 };
                 account.update(txn).await?;
+                crate::profiles::queries::erase(txn, id, now).await?;
                 session::revoke_all(txn, id, None).await?;
                 account_token::Entity::delete_many()
                     .filter(sea_orm::ColumnTrait::eq(&account_token::Column::AccountId, id))

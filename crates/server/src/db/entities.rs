@@ -3,4 +3,6 @@
 pub mod account;
 pub mod account_token;
 pub mod event;
+pub mod profile;
+pub mod region;
 pub mod session;

@@ -11,6 +11,7 @@ mod errors;
 mod events;
 mod health;
 mod openapi;
+mod profiles;
 mod roles;
 mod smtp;
 mod web;

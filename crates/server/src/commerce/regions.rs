@@ -1,0 +1,70 @@
+//! Shopping regions: where a shopper buys and in which currency. Public: anyone may list them.
+
+use axum::extract::State;
+use sea_orm::{EntityTrait, QueryOrder};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::app::AppState;
+use crate::db::entities::region;
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{Json, Path};
+
+const TAG: &str = "commerce";
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Region {
+    pub id: Uuid,
+    pub name: String,
+    /// Lower-case ISO 4217 code (`pln`, `eur`); the app shows it upper-cased.
+    pub currency_code: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct RegionList {
+    /// In display order; the first is the default region.
+    pub regions: Vec<Region>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct RegionResponse {
+    pub region: Region,
+}
+
+impl From<region::Model> for Region {
+    fn from(row: region::Model) -> Self {
+        Self { id: row.id, name: row.name, currency_code: row.currency_code }
+    }
+}
+
+/// Every region shoppers can choose.
+#[utoipa::path(
+    get, path = "/store/regions", operation_id = "listRegions", tag = TAG,
+    responses((status = 200, description = "The regions, default first", body = RegionList))
+)]
+pub async fn list_regions(State(state): State<AppState>) -> Result<Json<RegionList>, ApiError> {
+    let rows = region::Entity::find()
+        .order_by_asc(region::Column::Position)
+        .order_by_asc(region::Column::Name)
+        .all(state.db.conn())
+        .await?;
+    Ok(Json(RegionList { regions: rows.into_iter().map(Region::from).collect() }))
+}
+
+/// One region.
+#[utoipa::path(
+    get, path = "/store/regions/{id}", operation_id = "getRegion", tag = TAG,
+    params(("id" = Uuid, Path, description = "Region id")),
+    responses(
+        (status = 200, description = "The region", body = RegionResponse),
+        (status = 404, description = "No such region (`region_not_found`)", body = ErrorBody),
+    )
+)]
+pub async fn get_region(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<Json<RegionResponse>, ApiError> {
+    let row = region::Entity::find_by_id(id)
+        .one(state.db.conn())
+        .await?
+        .ok_or_else(|| ApiError::not_found("region_not_found", "Region not found"))?;
+    Ok(Json(RegionResponse { region: row.into() }))
+}

@@ -1,0 +1,103 @@
+//! What the profile endpoints accept and answer.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use questline_domain::profiles::ExperienceLevel;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ProfileType {
+    Player,
+    Gm,
+}
+
+/// Experience and playstyles, for the player part or the GM part.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Experience {
+    pub claimed_years_experience: i32,
+    pub experience_level: ExperienceLevel,
+    /// Known values are translated by the app; unknown ones are shown title-cased.
+    pub playstyles: Vec<String>,
+}
+
+/// What anyone may see of a profile.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PublicProfile {
+    pub profile_id: Uuid,
+    pub account_id: Uuid,
+    #[serde(rename = "type")]
+    pub kind: ProfileType,
+    pub display_name: String,
+    pub bio: String,
+    pub language: String,
+    pub player: Experience,
+    /// Present for game masters only.
+    pub gm: Option<Experience>,
+    pub member_since: DateTime<Utc>,
+    pub gm_since: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, Default)]
+pub struct Location {
+    pub address1: Option<String>,
+    pub city: Option<String>,
+    pub postal_code: Option<String>,
+    /// Two-letter country code, lower-case.
+    pub country: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Phone {
+    pub phone: String,
+}
+
+/// The owner's own profile: the public part and the private fields.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct MyProfile {
+    #[serde(flatten)]
+    pub public: PublicProfile,
+    pub first_name: String,
+    pub last_name: String,
+    pub birthdate: Option<NaiveDate>,
+    pub location: Location,
+    pub phone: Option<Phone>,
+    pub email: String,
+    /// False until the basic profile wizard is done; the app offers it until then.
+    pub basics_completed: bool,
+    /// Send it back with an update to refuse the update if someone changed the profile in the meantime.
+    pub version: i64,
+}
+
+/// One or more parts to update: `{base: …}`, `{player: …}`, `{gm: …}` (the GM part needs the gm role).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct UpdateProfileRequest {
+    pub base: Option<BaseUpdate>,
+    pub player: Option<ExperienceUpdate>,
+    pub gm: Option<ExperienceUpdate>,
+    /// The `version` the client last read; a stale one is a `conflict`.
+    pub version: Option<i64>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct BaseUpdate {
+    pub first_name: String,
+    pub last_name: String,
+    pub display_name: String,
+    /// `YYYY-MM-DD`; required, in the past.
+    pub birthdate: Option<String>,
+    pub bio: Option<String>,
+    /// `en`, `fr`, `nl` or `pl`.
+    pub language: Option<String>,
+    pub location: Option<Location>,
+    pub phone: Option<Phone>,
+}
+
+/// Either experience (`claimed_years_experience` with `experience_level`) or `playstyles`, or both.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct ExperienceUpdate {
+    pub claimed_years_experience: Option<i64>,
+    pub experience_level: Option<String>,
+    pub playstyles: Option<Vec<String>>,
+}
