@@ -13,6 +13,7 @@ pub mod events;
 pub mod health;
 pub mod http;
 pub mod mail;
+pub mod oidc;
 pub mod openapi;
 pub mod runtime_config;
 pub mod telemetry;

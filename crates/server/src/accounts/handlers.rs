@@ -506,6 +506,8 @@ pub async fn delete_account(
                     .filter(sea_orm::ColumnTrait::eq(&account_token::Column::AccountId, id))
                     .exec(txn)
                     .await?;
+                // A deleted account never signs in again, through a provider either.
+                crate::oidc::queries::delete_identities_of(txn, id).await?;
                 events.record(txn, Event::deleted("account", id).to(Audience::account(id.into()))).await?;
                 Ok(())
             })

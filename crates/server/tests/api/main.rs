@@ -9,5 +9,6 @@ mod concurrency;
 mod errors;
 mod events;
 mod health;
+mod oidc;
 mod openapi;
 mod web;
