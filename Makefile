@@ -11,7 +11,7 @@ RELEASE_BIN := target/release/questline
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: help run test web-deps web-build openapi check-openapi release lint rust-test web-test e2e test-setup clean
+.PHONY: help run test web-deps oidc-provider-deps web-build openapi check-openapi release lint rust-test web-test e2e test-setup clean
 
 help:
 	@echo "make run    build the web app and the server, start Questline on http://localhost:$${PORT:-8080}"
@@ -29,6 +29,13 @@ web/node_modules/.package-lock.json: web/package-lock.json
 
 web-deps: web/node_modules/.package-lock.json
 
+# The real OpenID Connect provider the Rust tests and the Playwright journey sign in with (npm `oidc-provider`).
+test-support/oidc-provider/node_modules/.package-lock.json: test-support/oidc-provider/package-lock.json
+	cd test-support/oidc-provider && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+oidc-provider-deps: test-support/oidc-provider/node_modules/.package-lock.json
+
 # The document comes from the handlers (no database or web build needed); the TypeScript client from the document.
 openapi: web-deps
 	$(CARGO) run -q -p questline-server -- openapi > docs/openapi.json
@@ -45,7 +52,7 @@ release: web-build
 test: test-setup lint rust-test web-test e2e
 	@echo "make test: every step passed"
 
-test-setup: web-deps
+test-setup: web-deps oidc-provider-deps
 	scripts/ensure-chromium.sh
 
 lint: web-deps
@@ -57,7 +64,7 @@ lint: web-deps
 	cd web && $(NPM) run -s format:check
 
 # Every integration test runs on SQLite and on PostgreSQL (a throwaway cluster is started when none answers).
-rust-test:
+rust-test: oidc-provider-deps
 	pg_url=$$(scripts/ensure-postgres.sh); \
 	if $(CARGO) nextest --version >/dev/null 2>&1; then \
 		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) nextest run --workspace --locked --no-fail-fast; \

@@ -15,7 +15,7 @@ use crate::db::{self, Db};
 use crate::events::EventBus;
 use crate::http::middleware::{self, Limits};
 use crate::mail::Mailer;
-use crate::{accounts, commerce, health, openapi, profiles, runtime_config, web};
+use crate::{accounts, commerce, health, oidc, openapi, profiles, runtime_config, web};
 
 /// What every handler may use, given by axum's `State`. Nothing else is global.
 #[derive(Clone, Debug)]
@@ -27,7 +27,7 @@ pub struct AppState {
     pub events: EventBus,
     /// The time; tests set it.
     pub clock: SharedClock,
-    /// Passwords, sessions and sign-in limits.
+    /// Passwords, sessions, sign-in limits and the OpenID Connect provider.
     pub auth: Arc<Auth>,
     pub mailer: Mailer,
 }
@@ -40,6 +40,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(accounts::router())
         .merge(profiles::router())
         .merge(commerce::router())
+        .merge(oidc::router())
         .merge(openapi::router())
 }
 

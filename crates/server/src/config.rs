@@ -1,5 +1,5 @@
 //! Typed configuration, read from the environment (or the same flags on the command line). Secrets are never
-//! printed: `Debug` hides the database password.
+//! printed: `Debug` hides the database and SMTP passwords and the OpenID Connect client secret.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -78,6 +78,43 @@ pub struct Config {
     /// The sender of Questline's mails.
     #[arg(long, env = "QUESTLINE_MAIL_FROM", default_value = "Questline <no-reply@questline.local>", global = true)]
     pub mail_from: String,
+
+    /// An OpenID Connect issuer URL (e.g. `https://id.example.com/realms/questline`). With a client id and secret
+    /// it adds "Sign in with <provider name>"; the provider must allow `<public url>/callback` as redirect URI.
+    #[arg(long, env = "QUESTLINE_OIDC_ISSUER", global = true)]
+    pub oidc_issuer: Option<String>,
+
+    /// Questline's client id at the OpenID Connect provider.
+    #[arg(long, env = "QUESTLINE_OIDC_CLIENT_ID", global = true)]
+    pub oidc_client_id: Option<String>,
+
+    /// Questline's client secret at the OpenID Connect provider (Questline is a confidential client).
+    #[arg(long, env = "QUESTLINE_OIDC_CLIENT_SECRET", hide_env_values = true, global = true)]
+    pub oidc_client_secret: Option<String>,
+
+    /// The provider's name on the sign-in button: "Sign in with <name>".
+    #[arg(long, env = "QUESTLINE_OIDC_PROVIDER_NAME", default_value = "OpenID Connect", global = true)]
+    pub oidc_provider_name: String,
+}
+
+/// The OpenID Connect settings, present only when issuer, client id and secret are all set.
+#[derive(Clone)]
+pub struct OidcConfig {
+    pub issuer: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub provider_name: String,
+}
+
+impl std::fmt::Debug for OidcConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OidcConfig")
+            .field("issuer", &self.issuer)
+            .field("client_id", &self.client_id)
+            .field("client_secret", &"***")
+            .field("provider_name", &self.provider_name)
+            .finish()
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -110,6 +147,23 @@ impl Config {
         self.public_url().starts_with("https://")
     }
 
+    /// The OpenID Connect settings, or `None` when sign-in through a provider is not configured (an empty value
+    /// counts as not set).
+    pub fn oidc(&self) -> Option<OidcConfig> {
+        let set = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        Some(OidcConfig {
+            issuer: set(&self.oidc_issuer)?,
+            client_id: set(&self.oidc_client_id)?,
+            client_secret: set(&self.oidc_client_secret)?,
+            provider_name: self.oidc_provider_name.trim().to_owned(),
+        })
+    }
+
+    /// Where the provider sends the browser back to: the web app's `/callback` page.
+    pub fn oidc_redirect_url(&self) -> String {
+        format!("{}/callback", self.public_url())
+    }
+
     pub fn request_timeout(&self) -> Duration {
         Duration::from_secs(self.request_timeout_secs)
     }
@@ -134,6 +188,10 @@ impl Config {
             argon2_iterations: 2,
             smtp_url: None,
             mail_from: "Questline <no-reply@questline.local>".into(),
+            oidc_issuer: None,
+            oidc_client_id: None,
+            oidc_client_secret: None,
+            oidc_provider_name: "OpenID Connect".into(),
         }
     }
 }
@@ -170,6 +228,7 @@ impl std::fmt::Debug for Config {
             .field("argon2_memory_kib", &self.argon2_memory_kib)
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_from", &self.mail_from)
+            .field("oidc", &self.oidc())
             .finish()
     }
 }
@@ -185,6 +244,21 @@ mod tests {
         assert_eq!(redact_url("sqlite://./data/questline.db"), "sqlite://./data/questline.db");
         let config = Config::for_database("postgres://app:s3cret@db/q", PathBuf::from("/tmp"));
         assert!(!format!("{config:?}").contains("s3cret"));
+    }
+
+    #[test]
+    fn the_oidc_client_secret_is_hidden_and_all_three_settings_are_needed() {
+        let mut config = Config::for_database("sqlite://x", PathBuf::from("/tmp"));
+        config.oidc_issuer = Some("https://id.example.com".into());
+        config.oidc_client_id = Some("questline".into());
+        assert!(config.oidc().is_none(), "no secret, no OpenID Connect");
+        config.oidc_client_secret = Some("hunter2-very-secret".into());
+        let oidc = config.oidc().expect("configured");
+        assert_eq!(oidc.provider_name, "OpenID Connect");
+        assert!(!format!("{config:?}").contains("hunter2"));
+        assert!(format!("{config:?}").contains("https://id.example.com"));
+        config.oidc_client_secret = Some("  ".into());
+        assert!(config.oidc().is_none(), "an empty value is not set");
     }
 
     #[test]

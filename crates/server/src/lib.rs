@@ -14,6 +14,7 @@ pub mod events;
 pub mod health;
 pub mod http;
 pub mod mail;
+pub mod oidc;
 pub mod openapi;
 pub mod profiles;
 pub mod runtime_config;

@@ -19,6 +19,15 @@ pub struct RuntimeConfig {
     pub version: String,
     /// The address users reach Questline at.
     pub public_url: String,
+    /// Sign-in through an OpenID Connect provider; `null` when not configured (no "Sign in with …" button).
+    pub oidc: Option<OidcSettings>,
+}
+
+/// What the web app needs to offer sign-in through the OpenID Connect provider.
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct OidcSettings {
+    /// Shown on the button: "Sign in with <provider_name>".
+    pub provider_name: String,
 }
 
 /// Settings the web app reads at start.
@@ -30,5 +39,9 @@ pub struct RuntimeConfig {
     responses((status = 200, description = "Runtime settings for the web app", body = RuntimeConfig))
 )]
 async fn get_config(State(state): State<AppState>) -> Json<RuntimeConfig> {
-    Json(RuntimeConfig { version: env!("CARGO_PKG_VERSION").to_owned(), public_url: state.config.public_url() })
+    Json(RuntimeConfig {
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        public_url: state.config.public_url(),
+        oidc: state.config.oidc().map(|oidc| OidcSettings { provider_name: oidc.provider_name }),
+    })
 }

@@ -53,21 +53,14 @@ pub async fn sign_up(
     let hash = state.auth.passwords.hash(&password).await?;
     let now = state.clock.now();
     let id = Uuid::now_v7();
-    let row = account::ActiveModel {
-        id: Set(id),
-        email: Set(email.as_str().to_owned()),
-        email_verified_at: Set(None),
-        password_hash: Set(Some(hash)),
-        display_name: Set(display_name.as_str().to_owned()),
-        locale: Set(locale.as_str().to_owned()),
-        time_zone: Set(time_zone.as_str().to_owned()),
-        status: Set(AccountStatus::Active.as_str().to_owned()),
-        is_admin: Set(false),
-        gm_since: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
-        deleted_at: Set(None),
-        version: Set(1),
+    let new_account = queries::NewAccount {
+        id,
+        email,
+        password_hash: Some(hash),
+        display_name,
+        locale,
+        time_zone,
+        email_verified: false,
     };
     let events = state.events.clone();
     let policy = state.auth.sessions.clone();
@@ -75,12 +68,11 @@ pub async fn sign_up(
         .db
         .write(move |txn| {
             Box::pin(async move {
-                let account = row.insert(txn).await.map_err(|e| {
+                let account = queries::create_account(txn, new_account, now).await.map_err(|e| {
                     on_unique_violation(e, || {
                         ApiError::conflict("email_taken", "An account with this email already exists.")
                     })
                 })?;
-                crate::profiles::queries::create_for_account(txn, id, now).await?;
                 let verify_token = queries::issue_token(txn, id, TokenPurpose::VerifyEmail, now).await?;
                 let session_token = session::create(txn, id, now, &policy).await?;
                 events.record(txn, Event::created("account", id).to(Audience::account(id.into()))).await?;
@@ -508,6 +500,8 @@ pub async fn delete_account(
                     .filter(sea_orm::ColumnTrait::eq(&account_token::Column::AccountId, id))
                     .exec(txn)
                     .await?;
+                // A deleted account never signs in again, through a provider either.
+                crate::oidc::queries::delete_identities_of(txn, id).await?;
                 events.record(txn, Event::deleted("account", id).to(Audience::account(id.into()))).await?;
                 Ok(())
             })

@@ -5,8 +5,8 @@
 pub mod admin;
 mod dto;
 mod handlers;
-mod mails;
-mod queries;
+pub(crate) mod mails;
+pub(crate) mod queries;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 

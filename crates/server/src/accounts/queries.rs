@@ -1,8 +1,8 @@
 //! Reading and writing account rows.
 
 use chrono::{DateTime, Utc};
-use questline_domain::accounts::{AccountStatus, Email, Locale, roles};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use questline_domain::accounts::{AccountStatus, DisplayName, Email, Locale, TimeZone, roles};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use uuid::Uuid;
 
 use super::dto::{AccountView, PrimaryEmail, SessionUser, UserContext};
@@ -30,6 +30,48 @@ impl TokenPurpose {
             TokenPurpose::ResetPassword => chrono::Duration::hours(1),
         }
     }
+}
+
+/// A new account's facts, already parsed.
+#[derive(Debug, Clone)]
+pub struct NewAccount {
+    pub id: Uuid,
+    pub email: Email,
+    /// `None` for accounts that sign in only through an identity provider.
+    pub password_hash: Option<String>,
+    pub display_name: DisplayName,
+    pub locale: Locale,
+    pub time_zone: TimeZone,
+    pub email_verified: bool,
+}
+
+/// Inserts an account with its empty profile (every account has one). A taken e-mail surfaces as a
+/// unique-constraint error for the caller to name.
+pub async fn create_account(
+    conn: &impl ConnectionTrait,
+    new: NewAccount,
+    now: DateTime<Utc>,
+) -> Result<account::Model, DbErr> {
+    let account = account::ActiveModel {
+        id: Set(new.id),
+        email: Set(new.email.as_str().to_owned()),
+        email_verified_at: Set(new.email_verified.then_some(now)),
+        password_hash: Set(new.password_hash),
+        display_name: Set(new.display_name.as_str().to_owned()),
+        locale: Set(new.locale.as_str().to_owned()),
+        time_zone: Set(new.time_zone.as_str().to_owned()),
+        status: Set(AccountStatus::Active.as_str().to_owned()),
+        is_admin: Set(false),
+        gm_since: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        deleted_at: Set(None),
+        version: Set(1),
+    }
+    .insert(conn)
+    .await?;
+    crate::profiles::queries::create_for_account(conn, new.id, now).await?;
+    Ok(account)
 }
 
 /// What `getCurrentUser` answers for an account (or for nobody).

@@ -1,4 +1,4 @@
-//! Who is asking: passwords, server-side sessions in an HttpOnly cookie, the CSRF header, sign-in rate limits and
+//! Who is asking: passwords, the OpenID Connect provider, server-side sessions in an HttpOnly cookie, the CSRF header, sign-in rate limits and
 //! the extractors features use (`CurrentUser`, `MaybeUser`, role checks).
 
 pub mod csrf;
@@ -10,10 +10,12 @@ pub mod tokens;
 
 pub use extract::{CurrentUser, MaybeUser};
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::clock::SharedClock;
 use crate::config::Config;
+use crate::oidc::OidcProvider;
 
 /// What the auth handlers share: password hashing, the session policy and the sign-in limiter.
 #[derive(Clone, Debug)]
@@ -23,6 +25,8 @@ pub struct Auth {
     pub limiter: rate_limit::FailureLimiter,
     /// Failures allowed per account in a window; a client address gets ten times as many.
     pub max_failures: u32,
+    /// Sign-in through an OpenID Connect provider, when configured.
+    pub oidc: Option<Arc<OidcProvider>>,
 }
 
 impl Auth {
@@ -32,6 +36,10 @@ impl Auth {
             sessions: session::SessionPolicy::from_config(config),
             limiter: rate_limit::FailureLimiter::new(clock, Duration::from_secs(config.sign_in_window_secs)),
             max_failures: config.sign_in_max_failures,
+            oidc: match config.oidc() {
+                Some(oidc) => Some(Arc::new(OidcProvider::new(oidc, config.oidc_redirect_url())?)),
+                None => None,
+            },
         })
     }
 }

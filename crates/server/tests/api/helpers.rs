@@ -16,8 +16,28 @@ use tempfile::TempDir;
 use crate::smtp::MailSink;
 
 /// Runs a test body on SQLite and on PostgreSQL: `db_test!(async fn name(app) { … })` makes `name::sqlite` and
-/// `name::postgres`.
+/// `name::postgres`. A test that needs more than the plain app names its own type and how to start it:
+/// `db_test!(async fn name(app: OidcTestApp = OidcTestApp::spawn) { … })`, the function taking a `Backend`.
 macro_rules! db_test {
+    ($(#[$meta:meta])* async fn $name:ident($app:ident: $ty:ty = $spawn:path) $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            $(#[$meta])*
+            async fn run($app: $ty) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                run($spawn($crate::helpers::Backend::Sqlite).await).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                run($spawn($crate::helpers::Backend::Postgres).await).await
+            }
+        }
+    };
     ($(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
         mod $name {
             #[allow(unused_imports)]

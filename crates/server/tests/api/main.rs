@@ -10,6 +10,7 @@ mod concurrency;
 mod errors;
 mod events;
 mod health;
+mod oidc;
 mod openapi;
 mod profiles;
 mod roles;

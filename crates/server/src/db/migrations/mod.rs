@@ -5,6 +5,7 @@ use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_events;
 mod m20261122_000002_accounts;
+mod m20261122_000003_oidc;
 mod m20261122_000005_profiles_regions;
 
 pub struct Migrator;
@@ -15,6 +16,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261122_000001_events::Migration),
             Box::new(m20261122_000002_accounts::Migration),
+            Box::new(m20261122_000003_oidc::Migration),
             Box::new(m20261122_000005_profiles_regions::Migration),
         ]
     }
