@@ -11,7 +11,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::db::Db;
 use crate::events::EventBus;
-use crate::{accounts, db, openapi, telemetry};
+use crate::{accounts, commerce, db, openapi, telemetry};
 
 #[derive(Parser)]
 #[command(name = "questline", version, about = "Find, book and run tabletop role-playing games.")]
@@ -47,6 +47,10 @@ enum AdminCommand {
     Suspend { email: String },
     /// Let a suspended account sign in again.
     Reinstate { email: String },
+    /// Add a shopping region, e.g. `add-region Belgium eur`.
+    AddRegion { name: String, currency: String },
+    /// Remove a shopping region by name.
+    RemoveRegion { name: String },
 }
 
 pub fn main() -> ExitCode {
@@ -91,15 +95,25 @@ async fn migrate(config: Config) -> anyhow::Result<()> {
 }
 
 async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {
+    let conn = db::connect(&config.database_url(), 2).await?;
+    db::migrate(&conn).await?;
+    let db = Db::new(conn);
     let (email, action) = match command {
+        AdminCommand::AddRegion { name, currency } => {
+            let region = commerce::regions::add_region(&db, &name, &currency).await?;
+            println!("added region {} ({})", region.name, region.currency_code.to_uppercase());
+            return Ok(());
+        }
+        AdminCommand::RemoveRegion { name } => {
+            commerce::regions::remove_region(&db, &name).await?;
+            println!("removed region {name}");
+            return Ok(());
+        }
         AdminCommand::Grant { email } => (email, AdminAction::GrantAdmin),
         AdminCommand::Revoke { email } => (email, AdminAction::RevokeAdmin),
         AdminCommand::Suspend { email } => (email, AdminAction::Suspend),
         AdminCommand::Reinstate { email } => (email, AdminAction::Reinstate),
     };
-    let conn = db::connect(&config.database_url(), 2).await?;
-    db::migrate(&conn).await?;
-    let db = Db::new(conn);
     let clock = SystemClock;
     let events = EventBus::new(std::sync::Arc::new(SystemClock));
     let outcome = accounts::admin::apply(&db, &events, clock.now(), &email, action).await?;

@@ -1,7 +1,7 @@
 //! The built-in commerce backend, shaped after the Medusa v2 store API: regions now; carts, payments and orders come
 //! with checkout.
 
-mod regions;
+pub mod regions;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 

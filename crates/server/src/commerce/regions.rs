@@ -68,3 +68,38 @@ pub async fn get_region(State(state): State<AppState>, Path(id): Path<Uuid>) -> 
         .ok_or_else(|| ApiError::not_found("region_not_found", "Region not found"))?;
     Ok(Json(RegionResponse { region: row.into() }))
 }
+
+/// Adds a region at the end of the list (`questline admin add-region`).
+pub async fn add_region(db: &crate::db::Db, name: &str, currency: &str) -> anyhow::Result<Region> {
+    use questline_domain::commerce::{parse_currency, parse_region_name};
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set, QuerySelect};
+    let name = parse_region_name(name).map_err(|message| anyhow::anyhow!(message))?;
+    let currency = parse_currency(currency).map_err(|message| anyhow::anyhow!(message))?;
+    let last: Option<Option<i32>> = region::Entity::find()
+        .select_only()
+        .column_as(sea_orm::ColumnTrait::max(&region::Column::Position), "max")
+        .into_tuple()
+        .one(db.conn())
+        .await?;
+    let row = region::ActiveModel {
+        id: Set(Uuid::now_v7()),
+        name: Set(name),
+        currency_code: Set(currency),
+        position: Set(last.flatten().unwrap_or(-1) + 1),
+    };
+    Ok(row.insert(db.conn()).await?.into())
+}
+
+/// Removes a region by name (`questline admin remove-region`). Shoppers who had chosen it fall back to the first
+/// region the next time the app loads the list.
+pub async fn remove_region(db: &crate::db::Db, name: &str) -> anyhow::Result<()> {
+    use sea_orm::QueryFilter;
+    let removed = region::Entity::delete_many()
+        .filter(sea_orm::ColumnTrait::eq(&region::Column::Name, name.trim()))
+        .exec(db.conn())
+        .await?;
+    if removed.rows_affected == 0 {
+        anyhow::bail!("no region is called {name}");
+    }
+    Ok(())
+}

@@ -173,3 +173,15 @@ db_test!(async fn regions_are_listed_with_poland_first(app) {
     assert_eq!(missing.status(), 404);
     assert_eq!(error_of(missing).await.1, "region_not_found");
 });
+
+db_test!(async fn admins_add_and_remove_regions_from_the_command_line(app) {
+    let added = questline::commerce::regions::add_region(&app.state.db, "Belgium", "EUR").await.unwrap();
+    assert_eq!(added.currency_code, "eur");
+    let list: Value = app.get("/api/store/regions").await.json().await.unwrap();
+    assert_eq!(list["regions"].as_array().unwrap().last().unwrap()["name"], "Belgium", "new regions go last");
+    assert!(questline::commerce::regions::add_region(&app.state.db, "Utopia", "usd").await.is_err());
+    questline::commerce::regions::remove_region(&app.state.db, "Belgium").await.unwrap();
+    let list: Value = app.get("/api/store/regions").await.json().await.unwrap();
+    assert!(list["regions"].as_array().unwrap().iter().all(|r| r["name"] != "Belgium"));
+    assert!(questline::commerce::regions::remove_region(&app.state.db, "Atlantis").await.is_err());
+});
