@@ -6,6 +6,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = 4173;
 const baseURL = `http://127.0.0.1:${port}`;
+// The test OpenID Connect provider and Questline's client registration with it.
+const oidcPort = 4180;
+const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
+const oidcClientId = 'questline';
+const oidcClientSecret = 'questline-test-secret';
 // The release binary embeds the built web app (`npm run build` first, then `cargo build --release`).
 const serverBinary = process.env.QUESTLINE_BIN ?? '../target/release/questline';
 // A fresh, empty database for every run. Workers load this file again but inherit the environment, so
@@ -44,22 +49,45 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    command: `${serverBinary} serve`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      QUESTLINE_DATA_DIR: dataDir,
-      // Links in mails point at this server, so a test can open them as they are.
-      QUESTLINE_PUBLIC_URL: baseURL,
-      QUESTLINE_LOG_FORMAT: 'text',
-      // Password hashing at test strength: sign-ups and sign-ins stay fast.
-      QUESTLINE_ARGON2_MEMORY_KIB: '1024',
-      QUESTLINE_ARGON2_ITERATIONS: '1',
+  webServer: [
+    {
+      // A real OpenID Connect provider (test-support/oidc-provider; `npm ci` there first). Questline
+      // reads its discovery document at the first sign-in, not at start.
+      command: `node ../test-support/oidc-provider/server.mjs ${oidcPort}`,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        OIDC_CLIENT_ID: oidcClientId,
+        OIDC_CLIENT_SECRET: oidcClientSecret,
+        OIDC_REDIRECT_URIS: `${baseURL}/callback`,
+      },
     },
-  },
+    {
+      command: `${serverBinary} serve`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        QUESTLINE_DATA_DIR: dataDir,
+        // Links in mails point at this server, so a test can open them as they are; the provider sends
+        // the browser back to `<this>/callback`.
+        QUESTLINE_PUBLIC_URL: baseURL,
+        QUESTLINE_LOG_FORMAT: 'text',
+        // Password hashing at test strength: sign-ups and sign-ins stay fast.
+        QUESTLINE_ARGON2_MEMORY_KIB: '1024',
+        QUESTLINE_ARGON2_ITERATIONS: '1',
+        // "Sign in with Test ID" (e2e/oidc.spec.ts).
+        QUESTLINE_OIDC_ISSUER: oidcIssuer,
+        QUESTLINE_OIDC_CLIENT_ID: oidcClientId,
+        QUESTLINE_OIDC_CLIENT_SECRET: oidcClientSecret,
+        QUESTLINE_OIDC_PROVIDER_NAME: 'Test ID',
+      },
+    },
+  ],
 });

@@ -31,6 +31,11 @@ export const paths = {
     path: '/verify-email',
     getHref: () => '/verify-email',
   },
+  /** Where the identity provider sends the browser back to after sign-in. */
+  callback: {
+    path: '/callback',
+    getHref: () => '/callback',
+  },
   account: {
     path: '/account',
     getHref: () => '/account',

@@ -77,6 +77,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/verify-email')),
         },
         {
+          path: paths.callback.path,
+          handle: { titleKey: 'pageTitles.callback' } satisfies RouteHandle,
+          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/callback')),
+        },
+        {
           path: paths.account.path,
           handle: { titleKey: 'pageTitles.account' } satisfies RouteHandle,
           lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/account')),
@@ -84,12 +89,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: paths.profile.path,
           handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/profile')),
+          lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile')),
         },
         {
           path: paths.profileById.path,
           handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/profile')),
+          lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile')),
         },
         {
           path: '*',

@@ -1,4 +1,9 @@
-/** Every key this app keeps in the browser's localStorage, in one place so none collide or drift. */
+/** Every key this app keeps in the browser's storage, in one place so none collide or drift. */
 export const storageKeys = {
+  /** localStorage: the interface language. */
   locale: 'questline.locale',
+  /** localStorage: the chosen shopping region's id (the spec names this key). */
+  regionId: 'region_id',
+  /** sessionStorage: the account that postponed the profile wizard in this browser session. */
+  profileWizardPostponed: 'questline.profile_wizard_postponed',
 } as const;

@@ -27,3 +27,24 @@ if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
     }),
   });
 }
+
+// jsdom has neither; cmdk (the command palette) measures its list and scrolls the selected item into view.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {
+      return undefined;
+    }
+    unobserve() {
+      return undefined;
+    }
+    disconnect() {
+      return undefined;
+    }
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = function scrollIntoView() {
+    return undefined;
+  };
+}

@@ -1,15 +1,18 @@
-import { Dices, PanelLeft, PanelRight } from 'lucide-react';
+import { Dices, PanelLeft, PanelRight, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import type { SidebarController } from '@/components/ui/use-sidebar-controller';
+import { paletteShortcutLabel } from '@/lib/commands/shortcut';
 
+import { usePalette } from '../commands/palette-context';
 import { paths } from '../paths';
 import { productName } from '../route-handle';
 
 export function AppHeader({ main, aux }: { main: SidebarController; aux: SidebarController }) {
   const { t } = useTranslation();
+  const { openPalette } = usePalette();
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-2 border-b border-border bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
       <Button
@@ -35,6 +38,19 @@ export function AppHeader({ main, aux }: { main: SidebarController; aux: Sidebar
           {productName}
         </Link>
       )}
+      <Button
+        variant="outline"
+        onClick={openPalette}
+        aria-keyshortcuts="Control+K Meta+K"
+        className="ml-auto h-9 justify-start gap-2 px-3 font-normal text-muted-foreground md:w-64"
+        data-testid="command-palette-trigger"
+      >
+        <Search aria-hidden />
+        <span className="max-md:sr-only">{t('commands.trigger')}</span>
+        <kbd className="ml-auto rounded border border-border bg-muted px-1.5 font-sans text-[0.6875rem] max-md:hidden">
+          {paletteShortcutLabel()}
+        </kbd>
+      </Button>
       <Button
         variant="ghost"
         size="icon"

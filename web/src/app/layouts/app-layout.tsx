@@ -13,8 +13,10 @@ import {
 } from '@/components/ui/use-sidebar-controller';
 import { useCurrentUser } from '@/features/accounts/api/current-user';
 import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
+import { ProfileWizards } from '@/features/profiles/components/profile-wizards';
 import { useIsMobile } from '@/lib/use-is-mobile';
 
+import { CommandPaletteProvider } from '../commands/command-palette';
 import type { NavViewer } from '../nav';
 import { useDocumentTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
@@ -45,22 +47,25 @@ export function AppLayout() {
   };
 
   return (
-    <div className="flex min-h-svh w-full bg-background text-foreground">
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
-      >
-        {t('app.skipToContent')}
-      </a>
-      <MainSidebar controller={main} viewer={viewer} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <AppHeader main={main} aux={aux} />
-        <main id="content" tabIndex={-1} className="flex-1 outline-none">
-          <Outlet />
-        </main>
+    <CommandPaletteProvider>
+      <div className="flex min-h-svh w-full bg-background text-foreground">
+        <a
+          href="#content"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+        >
+          {t('app.skipToContent')}
+        </a>
+        <MainSidebar controller={main} viewer={viewer} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <AppHeader main={main} aux={aux} />
+          <main id="content" tabIndex={-1} className="flex-1 outline-none">
+            <Outlet />
+          </main>
+        </div>
+        <AuxSidebar controller={aux} />
+        <ProfileWizards />
       </div>
-      <AuxSidebar controller={aux} />
-    </div>
+    </CommandPaletteProvider>
   );
 }
 

@@ -64,6 +64,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/accounts/{account_id}/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A profile as anyone may see it: no birthdate, phone, street address or e-mail. */
+    get: operations['getProfile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/me': {
     parameters: {
       query?: never;
@@ -73,6 +90,67 @@ export interface paths {
     };
     /** Who is signed in: the spec's user context, for signed-in and anonymous visitors alike. */
     get: operations['getCurrentUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/oidc/finish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finishes sign-in with the code and state the provider gave `/callback`. The state is single use. A known
+     *     identity signs in; a new one registers an account (first sign-in); a new identity whose verified e-mail belongs
+     *     to an existing account needs that account's password first (`link_required`, nobody is signed in).
+     */
+    post: operations['finishOidcSignIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/oidc/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Links the provider identity of a `link_required` answer to the existing account once its password is
+     *     confirmed, then signs in. Wrong passwords count towards the sign-in rate limit.
+     */
+    post: operations['linkOidcIdentity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/oidc/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Starts sign-in through the OpenID Connect provider: answers 302 to the provider's authorization page
+     *     (authorization code flow, PKCE S256, state and nonce). The provider sends the browser back to `/callback`.
+     */
+    get: operations['startOidcSignIn'];
     put?: never;
     post?: never;
     delete?: never;
@@ -223,6 +301,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user's own profile, private fields included. */
+    get: operations['getMyProfile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/profiles/{profile_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Updates one or more parts of the owner's profile: `{base}`, `{player}`, `{gm}` (GMs only). */
+    patch: operations['updateProfile'];
+    trace?: never;
+  };
+  '/api/store/regions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every region shoppers can choose. */
+    get: operations['listRegions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/regions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One region. */
+    get: operations['getRegion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -245,6 +391,18 @@ export interface components {
       roles: components['schemas']['Role'][];
       status: components['schemas']['AccountStatus'];
       time_zone: string;
+    };
+    BaseUpdate: {
+      bio?: string | null;
+      /** @description `YYYY-MM-DD`; required, in the past. */
+      birthdate?: string | null;
+      display_name: string;
+      first_name: string;
+      /** @description `en`, `fr`, `nl` or `pl`. */
+      language?: string | null;
+      last_name: string;
+      location?: components['schemas']['Location'] | null;
+      phone?: components['schemas']['Phone'] | null;
     };
     ChangePasswordRequest: {
       current_password: string;
@@ -289,19 +447,136 @@ export interface components {
       | 'conflict'
       | 'config_error'
       | 'unknown_error';
+    /** @description Experience and playstyles, for the player part or the GM part. */
+    Experience: {
+      /** Format: int32 */
+      claimed_years_experience: number;
+      experience_level: components['schemas']['ExperienceLevel'];
+      /** @description Known values are translated by the app; unknown ones are shown title-cased. */
+      playstyles: string[];
+    };
+    /** @enum {string} */
+    ExperienceLevel: 'beginner' | 'intermediate' | 'advanced' | 'veteran';
+    /** @description Either experience (`claimed_years_experience` with `experience_level`) or `playstyles`, or both. */
+    ExperienceUpdate: {
+      /** Format: int64 */
+      claimed_years_experience?: number | null;
+      experience_level?: string | null;
+      playstyles?: string[] | null;
+    };
+    /** @description What the `/callback` page received from the provider. */
+    FinishRequest: {
+      /** @description The `code` query parameter. */
+      code: string;
+      /** @description The `iss` query parameter, when the provider sends one (RFC 9207); it must be the configured issuer. */
+      iss?: string | null;
+      /** @description The `state` query parameter. */
+      state: string;
+    };
     Health: {
       /** @description `sqlite` or `postgres`. */
       database: string;
       /** @description Always `ok` in a 200 answer. */
       status: string;
     };
+    LinkRequest: {
+      link_token: string;
+      /** @description The existing account's password. */
+      password: string;
+    };
     /**
      * @description The interface languages we speak.
      * @enum {string}
      */
     Locale: 'en-GB' | 'pl-PL';
+    Location: {
+      address1?: string | null;
+      city?: string | null;
+      /** @description Two-letter country code, lower-case. */
+      country?: string | null;
+      postal_code?: string | null;
+    };
+    /** @description The owner's own profile: the public part and the private fields. */
+    MyProfile: components['schemas']['PublicProfile'] & {
+      /** @description False until the basic profile wizard is done; the app offers it until then. */
+      basics_completed: boolean;
+      /** Format: date */
+      birthdate?: string | null;
+      email: string;
+      first_name: string;
+      last_name: string;
+      location: components['schemas']['Location'];
+      phone?: components['schemas']['Phone'] | null;
+      /**
+       * Format: int64
+       * @description Send it back with an update to refuse the update if someone changed the profile in the meantime.
+       */
+      version: number;
+    };
+    /** @description What the provider told us about the person, as the `/callback` page shows it. */
+    OidcClaims: {
+      email: string;
+      /** @description The display name taken from the claims (`name`, else `preferred_username`, else the e-mail's local part). */
+      name: string;
+    };
+    /**
+     * @description How a sign-in through the provider ended.
+     * @enum {string}
+     */
+    OidcOutcome: 'signed_in' | 'registered' | 'link_required';
+    /** @description What the web app needs to offer sign-in through the OpenID Connect provider. */
+    OidcSettings: {
+      /** @description Shown on the button: "Sign in with <provider_name>". */
+      provider_name: string;
+    };
+    /** @description No `Debug`: it may carry a link token, which must not reach a log. */
+    OidcSignInResult: {
+      claims: components['schemas']['OidcClaims'];
+      /** @description Only with `link_required`: send it with the account's password to `linkOidcIdentity` (single use, 10 min). */
+      link_token?: string | null;
+      outcome: components['schemas']['OidcOutcome'];
+      /** @description The app path to go to next. */
+      return_to: string;
+      user?: components['schemas']['UserContext'] | null;
+    };
+    Phone: {
+      phone: string;
+    };
     PrimaryEmail: {
       email: string;
+    };
+    /** @enum {string} */
+    ProfileType: 'player' | 'gm';
+    /** @description What anyone may see of a profile. */
+    PublicProfile: {
+      /** Format: uuid */
+      account_id: string;
+      bio: string;
+      display_name: string;
+      gm?: components['schemas']['Experience'] | null;
+      /** Format: date-time */
+      gm_since?: string | null;
+      language: string;
+      /** Format: date-time */
+      member_since: string;
+      player: components['schemas']['Experience'];
+      /** Format: uuid */
+      profile_id: string;
+      type: components['schemas']['ProfileType'];
+    };
+    Region: {
+      /** @description Lower-case ISO 4217 code (`pln`, `eur`); the app shows it upper-cased. */
+      currency_code: string;
+      /** Format: uuid */
+      id: string;
+      name: string;
+    };
+    RegionList: {
+      /** @description In display order; the first is the default region. */
+      regions: components['schemas']['Region'][];
+    };
+    RegionResponse: {
+      region: components['schemas']['Region'];
     };
     RequestPasswordResetRequest: {
       email: string;
@@ -313,6 +588,7 @@ export interface components {
     /** @enum {string} */
     Role: 'player' | 'gm' | 'admin';
     RuntimeConfig: {
+      oidc?: components['schemas']['OidcSettings'] | null;
       /** @description The address users reach Questline at. */
       public_url: string;
       /** @description The server's version, shown in the app's footer. */
@@ -344,6 +620,17 @@ export interface components {
     UpdateAccountSettingsRequest: {
       locale?: string | null;
       time_zone?: string | null;
+    };
+    /** @description One or more parts to update: `{base: …}`, `{player: …}`, `{gm: …}` (the GM part needs the gm role). */
+    UpdateProfileRequest: {
+      base?: components['schemas']['BaseUpdate'] | null;
+      gm?: components['schemas']['ExperienceUpdate'] | null;
+      player?: components['schemas']['ExperienceUpdate'] | null;
+      /**
+       * Format: int64
+       * @description The `version` the client last read; a stale one is a `conflict`.
+       */
+      version?: number | null;
     };
     /** @description The spec's user context: whether someone is signed in and who. Route and data scopes are the web app's own. */
     UserContext: {
@@ -523,6 +810,38 @@ export interface operations {
       };
     };
   };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The account whose profile to show */
+        account_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The public profile */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicProfile'];
+        };
+      };
+      /** @description No such profile (`profile_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   getCurrentUser: {
     parameters: {
       query?: never;
@@ -539,6 +858,192 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['UserContext'];
+        };
+      };
+    };
+  };
+  finishOidcSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FinishRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed in (`signed_in`, `registered`; the session cookie is set) or `link_required` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OidcSignInResult'];
+        };
+      };
+      /** @description Unknown, used or expired state, or the provider refused the code or the ID token (`oidc_authentication_failed`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The account is suspended (`account_suspended`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not configured (`oidc_not_configured`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The e-mail belongs to an account and the provider does not vouch for it (`oidc_email_in_use`), or the account could not be created (`oidc_registration_failed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The provider sent no usable subject or e-mail (`oidc_claims_unreadable`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The provider cannot be reached (`oidc_provider_unavailable`) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  linkOidcIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LinkRequest'];
+      };
+    };
+    responses: {
+      /** @description Linked and signed in; the session cookie is set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserContext'];
+        };
+      };
+      /** @description The account is suspended (`account_suspended`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not configured (`oidc_not_configured`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The link token is unknown, used or expired (`oidc_link_expired`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The password is missing or incorrect */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many failed attempts (`rate_limited`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  startOidcSignIn: {
+    parameters: {
+      query?: {
+        /** @description The app path to open after sign-in (must start with `/`; anything else becomes `/`). */
+        return_to?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Redirect to the provider's sign-in page */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Sign-in through a provider is not configured (`oidc_not_configured`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The provider cannot be reached (`oidc_provider_unavailable`) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
     };
@@ -823,6 +1328,159 @@ export interface operations {
       };
       /** @description The database cannot be reached */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getMyProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your profile */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyProfile'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  updateProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The profile to update */
+        profile_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateProfileRequest'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyProfile'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not your profile (`not_your_profile`), or GM part without the role (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such profile */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Changed since you read it (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A field breaks a rule; field names are `base.first_name`, `player.playstyles`, … */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listRegions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The regions, default first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegionList'];
+        };
+      };
+    };
+  };
+  getRegion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Region id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The region */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegionResponse'];
+        };
+      };
+      /** @description No such region (`region_not_found`) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -71,7 +71,19 @@ function isUserIndependent(queryKey: readonly unknown[]): boolean {
 export function applyUserContext(queryClient: QueryClient, context: UserContext) {
   const previous = queryClient.getQueryData(currentUserQueryOptions().queryKey);
   queryClient.setQueryData(currentUserQueryKey, context);
-  if (previous?.user?.id !== context.user?.id) {
+  resetUserScopedQueries(queryClient, previous?.user?.id, context.user?.id);
+}
+
+/**
+ * Drops what was cached for `previousUserId` when someone else is signed in now, or marks it stale when
+ * it is the same user (their data may have changed with the new context).
+ */
+export function resetUserScopedQueries(
+  queryClient: QueryClient,
+  previousUserId: string | undefined,
+  nextUserId: string | undefined,
+) {
+  if (previousUserId !== nextUserId) {
     queryClient.removeQueries({ predicate: (query) => !isUserIndependent(query.queryKey) });
   } else {
     void queryClient.invalidateQueries({

@@ -4,8 +4,8 @@
  */
 export const returnToParam = 'return_to';
 
-/** Pages that make no sense to return to right after signing in or up. */
-const authPaths = new Set(['/sign-in', '/sign-up']);
+/** Pages that make no sense to return to right after signing in or up (the callback would loop). */
+const authPaths = new Set(['/sign-in', '/sign-up', '/callback']);
 
 const probeOrigin = 'https://questline.invalid';
 

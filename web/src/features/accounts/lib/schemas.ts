@@ -94,3 +94,9 @@ export const deleteAccountByEmailSchema = z.object({
   confirm_email: requiredEmail,
 });
 export type DeleteAccountByEmailValues = z.infer<typeof deleteAccountByEmailSchema>;
+
+/** Linking a provider sign-in to the existing account with the same e-mail: its password, as typed. */
+export const linkOidcSchema = z.object({
+  password: z.string().min(1, validationMessage('passwordRequired')),
+});
+export type LinkOidcValues = z.infer<typeof linkOidcSchema>;

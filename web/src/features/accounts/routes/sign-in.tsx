@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { paths } from '@/app/paths';
 
 import { AuthCard } from '../components/auth-card';
+import { OidcSignInButton } from '../components/oidc-sign-in-button';
 import { SignInForm } from '../components/sign-in-form';
 import { redirectIfSignedIn } from '../lib/guards';
 import { returnToParam, sanitizeReturnTo, withReturnTo } from '../lib/return-to';
@@ -39,8 +40,8 @@ export default function SignInRoute() {
         </>
       }
     >
-      {/* Sign-in through an identity provider (named by GET /api/config) will get its button here,
-          above the password form. */}
+      {/* Sign-in through the identity provider named by GET /api/config, when there is one. */}
+      <OidcSignInButton returnTo={returnTo} />
       <SignInForm
         onSignedIn={(context) => {
           toast.success(t('accounts.signIn.success', { name: context.user?.name ?? '' }));

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { paths } from '@/app/paths';
 
 import { AuthCard } from '../components/auth-card';
+import { OidcSignInButton } from '../components/oidc-sign-in-button';
 import { SignUpForm } from '../components/sign-up-form';
 import { redirectIfSignedIn } from '../lib/guards';
 import { returnToParam, sanitizeReturnTo, withReturnTo } from '../lib/return-to';
@@ -39,6 +40,7 @@ export default function SignUpRoute() {
         </>
       }
     >
+      <OidcSignInButton returnTo={returnTo} />
       <SignUpForm
         onSignedUp={(context) => {
           toast.success(t('accounts.signUp.success', { name: context.user?.name ?? '' }));

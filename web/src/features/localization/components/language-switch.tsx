@@ -1,6 +1,5 @@
 import { ChevronsUpDown, Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 
 import {
   DropdownMenu,
@@ -12,14 +11,9 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { SidebarTooltip } from '@/components/ui/sidebar';
 import { sidebarMenuButtonClasses } from '@/components/ui/sidebar-context';
-import {
-  changeLocale,
-  i18n,
-  isLocale,
-  localeLabels,
-  supportedLocales,
-  useLocale,
-} from '@/lib/i18n';
+import { isLocale, localeLabels, supportedLocales, useLocale } from '@/lib/i18n';
+
+import { switchLanguage } from '../lib/switch-language';
 
 /** The sidebar's language setting: applies at once to every text, number and date, and is remembered. */
 export function LanguageSwitch() {
@@ -27,9 +21,7 @@ export function LanguageSwitch() {
   const locale = useLocale();
 
   async function select(value: string) {
-    if (!isLocale(value) || value === locale) return;
-    await changeLocale(value);
-    toast.success(i18n.t('localization.changed', { language: localeLabels[value] }));
+    if (isLocale(value)) await switchLanguage(value);
   }
 
   return (

@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Sign-in through the test OpenID Connect provider (test-support/oidc-provider, started by
+// playwright.config.ts as "Test ID"): its login form takes any login name, which becomes the subject and the
+// claims (`<login>@example.test`, verified, name "<Login>").
+
+const screens = 'test-results/screens';
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${screens}/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+function mainSidebar(page: Page) {
+  return page.locator('aside[data-sidebar="main"]');
+}
+
+// A new account is asked to complete its profile (the profiles feature's wizard); these tests postpone it.
+test.beforeEach(async ({ page }) => {
+  const wizard = page.getByTestId('profile-wizard');
+  await page.addLocatorHandler(wizard, async () => {
+    await wizard.getByRole('button', { name: 'Later' }).first().click();
+  });
+});
+
+function steps(page: Page) {
+  return page.getByRole('list', { name: 'Sign-in steps' });
+}
+
+/** "Sign in with Test ID" on our page, then the provider's own login form. */
+async function signInAtProvider(page: Page, login: string) {
+  await page.getByRole('link', { name: 'Sign in with Test ID' }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4180\//);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('anything at all');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+test('sign in with the identity provider: first time registers, second time signs in', async ({
+  page,
+}) => {
+  const login = `player-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const name = login.charAt(0).toUpperCase() + login.slice(1);
+  const email = `${login}@example.test`;
+  const profileButton = mainSidebar(page).getByRole('button', { name: 'Account menu' });
+
+  // The button carries where the visitor wanted to go through the provider and back.
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/sign-in\?return_to=%2Faccount$/);
+  const button = page.getByRole('link', { name: 'Sign in with Test ID' });
+  await expect(button).toHaveAttribute('href', '/api/auth/oidc/start?return_to=%2Faccount');
+  await screenshot(page, 'oidc-sign-in-button');
+
+  // (1) First sign-in: a new account.
+  await signInAtProvider(page, login);
+  await expect(page).toHaveURL(/\/callback\?/);
+  await expect(page).toHaveTitle('Signing in · Questline');
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing in' })).toBeVisible();
+  await expect(steps(page).getByText('Registering a new account')).toBeVisible();
+  await expect(steps(page).getByText(email)).toBeVisible();
+  await screenshot(page, 'oidc-callback-registering');
+  await expect(steps(page).locator('li[data-step="redirecting"]')).toBeVisible();
+  await expect(steps(page).locator('li')).toHaveText([
+    /Authenticating/,
+    /Loading account information from token claims/,
+    /Loading account data/,
+    /Registering a new account/,
+    /Processing/,
+    /Redirecting/,
+  ]);
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(
+    page.getByText(`Welcome to Questline, ${name}! Your account is ready.`),
+  ).toBeVisible();
+  await expect(profileButton).toContainText(name);
+  await expect(page.getByText(email)).toBeVisible();
+  await screenshot(page, 'oidc-signed-in-new-account');
+
+  // (2) Sign out, then sign in again with the same login: no registering this time.
+  await profileButton.click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await expect(profileButton).toHaveCount(0);
+
+  // The provider remembers its own session (cookies on the same host, another port): forget it, so
+  // the same login name is typed again.
+  await page.context().clearCookies({ name: /^_(session|interaction|state)/ });
+  await page.goto('/sign-up');
+  await signInAtProvider(page, login);
+  await expect(page).toHaveURL(/\/callback\?/);
+  await expect(steps(page).locator('li')).toHaveText([
+    /Authenticating/,
+    /Loading account information from token claims/,
+    /Loading account data/,
+    /Processing/,
+    /Redirecting/,
+  ]);
+  await screenshot(page, 'oidc-callback-signed-in');
+  await expect(steps(page).getByText('Registering a new account')).toHaveCount(0);
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
+  await expect(profileButton).toContainText(name);
+});
+
+test('a callback the server cannot verify says "Authentication Failed", then goes home', async ({
+  page,
+}) => {
+  await page.goto('/callback?code=x&state=y');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Authentication Failed' }),
+  ).toBeVisible();
+  await expect(page.getByText('Taking you to the home page…')).toBeVisible();
+  await screenshot(page, 'oidc-callback-authentication-failed');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Authentication Failed')).toBeVisible();
+
+  // Cancelled at the provider: the same, without asking the server.
+  await page.goto('/callback?error=access_denied&state=y');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Authentication Failed' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the provider gives no e-mail: "Failed to fetch user claims"', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signInAtProvider(page, `noemail-${Date.now().toString(36)}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Failed to fetch user claims' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in with Test ID again' })).toBeVisible();
+  await screenshot(page, 'oidc-callback-claims-unreadable');
+});
+
+test('an existing account with the same e-mail is linked after its password', async ({
+  page,
+  request,
+}) => {
+  const login = `linker-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${login}@example.test`;
+  const password = 'correct horse battery staple';
+  const signUp = await request.post('/api/auth/sign-up', {
+    headers: { 'X-Questline-Csrf': '1' },
+    data: { email, password, display_name: 'Linda Linker', locale: 'en-GB', time_zone: 'UTC' },
+  });
+  expect(signUp.status()).toBe(201);
+
+  await page.goto('/sign-in?return_to=%2Faccount');
+  await signInAtProvider(page, login);
+  await expect(
+    page.getByRole('heading', { name: 'Confirm that this is your account' }),
+  ).toBeVisible();
+  await expect(steps(page).locator('li[data-status="waiting"]')).toHaveText(/Loading account data/);
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Link and sign in' }).click();
+  await expect(page.getByText('Password is incorrect')).toBeVisible();
+  await screenshot(page, 'oidc-callback-link');
+
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Link and sign in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText('Welcome back, Linda Linker!')).toBeVisible();
+  await expect(mainSidebar(page).getByRole('button', { name: 'Account menu' })).toContainText(
+    'Linda Linker',
+  );
+});

@@ -1,0 +1,16 @@
+/**
+ * The one command registry: every feature's palette commands. Features add theirs in their own
+ * `commands.ts` and list them here.
+ */
+import { accountCommands } from '@/features/accounts/commands';
+import { commerceCommands } from '@/features/commerce/commands';
+import { localizationCommands } from '@/features/localization/commands';
+import { profileCommands } from '@/features/profiles/commands';
+import type { Command } from '@/lib/commands/types';
+
+export const commandRegistry: readonly Command[] = [
+  ...localizationCommands,
+  ...commerceCommands,
+  ...profileCommands,
+  ...accountCommands,
+];

@@ -1,0 +1,64 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+
+import { i18n } from '@/lib/i18n';
+import { storageKeys } from '@/lib/storage-keys';
+
+import { readStoredRegionId, resolveRegion, writeStoredRegionId } from '../lib/region-storage';
+import { useRegions, type Region } from './list-regions';
+
+function storage(): Storage | undefined {
+  return typeof window === 'undefined' ? undefined : window.localStorage;
+}
+
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab changed it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === storageKeys.regionId) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function setStoredRegionId(id: string | null) {
+  writeStoredRegionId(storage(), id);
+  for (const listener of listeners) listener();
+}
+
+/** The shopping region in use and the regions to choose from. */
+export function useRegion() {
+  const { data, isPending } = useRegions();
+  const regions = data?.regions ?? [];
+  const savedId = useSyncExternalStore(
+    subscribe,
+    () => readStoredRegionId(storage()),
+    () => null,
+  );
+  const { region, savedIdIsStale } = resolveRegion(regions, savedId);
+
+  useEffect(() => {
+    if (!savedIdIsStale) return;
+    // Logged only (spec §8): the first region is used instead.
+    console.warn(`Saved region ${savedId ?? ''} no longer exists; using the first region.`);
+    setStoredRegionId(null);
+  }, [savedIdIsStale, savedId]);
+
+  return { region, regions, isPending };
+}
+
+/** Chooses the region, remembers it, and says so. */
+export function selectRegion(region: Region) {
+  setStoredRegionId(region.id);
+  toast.success(i18n.t('commerce.region.changed', { region: region.name }));
+}
+
+/** "Europe (EUR)": a region as the switches show it. */
+export function regionLabel(region: Region): string {
+  return `${region.name} (${region.currency_code.toUpperCase()})`;
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { api } from '@/lib/api/client';
+import { unwrap } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+
+import { profilesQueryKey } from './get-profile';
+
+export type MyProfile = components['schemas']['MyProfile'];
+
+export const myProfileQueryKey = [...profilesQueryKey, 'me'] as const;
+
+/** The signed-in user's own profile, private fields included. */
+export async function getMyProfile(): Promise<MyProfile> {
+  return unwrap(await api.GET('/api/profile'));
+}
+
+export function myProfileQueryOptions() {
+  return queryOptions({ queryKey: myProfileQueryKey, queryFn: getMyProfile });
+}
+
+/** The own profile while someone is signed in; nothing (and no request) for a visitor. */
+export function useMyProfile() {
+  const signedIn = useSignedInUser();
+  return useQuery({ ...myProfileQueryOptions(), enabled: signedIn !== undefined });
+}

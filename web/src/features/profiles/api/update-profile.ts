@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { currentUserQueryKey } from '@/features/accounts/api/current-user';
+import { api } from '@/lib/api/client';
+import { unwrap } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+import type { MutationConfig } from '@/lib/mutation';
+
+import { myProfileQueryKey, type MyProfile } from './get-my-profile';
+import { profileQueryKey } from './get-profile';
+
+export type UpdateProfileBody = components['schemas']['UpdateProfileRequest'];
+export type UpdateProfileInput = { profileId: string; body: UpdateProfileBody };
+
+/** One or more parts at once: `{base}`, `{player}`, `{gm}` (the GM part needs the gm role). */
+export async function updateProfile({ profileId, body }: UpdateProfileInput): Promise<MyProfile> {
+  return unwrap(
+    await api.PATCH('/api/profiles/{profile_id}', {
+      params: { path: { profile_id: profileId } },
+      body,
+    }),
+  );
+}
+
+export function useUpdateProfile({
+  onSuccess,
+  ...config
+}: MutationConfig<MyProfile, UpdateProfileInput> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: updateProfile,
+    onSuccess: (...args) => {
+      const profile = args[0];
+      queryClient.setQueryData(myProfileQueryKey, profile);
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey(profile.account_id) });
+      // The display name is also the name the sidebar shows.
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      return onSuccess?.(...args);
+    },
+  });
+}

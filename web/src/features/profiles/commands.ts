@@ -1,0 +1,75 @@
+/** The profile feature's palette commands (spec §2, §6). */
+import { BookUser, Crown, Shapes, Sparkles, Swords, UserRound } from 'lucide-react';
+
+import { paths } from '@/app/paths';
+import type { Command } from '@/lib/commands/types';
+
+import {
+  EditBaseInfoDialog,
+  EditGmExperienceDialog,
+  EditGmPlaystylesDialog,
+  EditPlayerExperienceDialog,
+  EditPlayerPlaystylesDialog,
+} from './components/profile-dialogs';
+
+const hasGmProfile: NonNullable<Command['requirements']>['enabled'] = (context) =>
+  context.data.profile?.type === 'gm' && context.data.profile.gm != null;
+
+export const profileCommands: readonly Command[] = [
+  {
+    id: 'profile.go-to-my-profile',
+    labelKey: 'commands.profile.goToMyProfile',
+    icon: UserRound,
+    keywords: ['profile', 'me', 'account'],
+    section: 'general',
+    requirements: { authenticated: true },
+    perform: (context, { navigate }) => {
+      if (context.user) navigate(paths.profileById.getHref(context.user.id));
+    },
+  },
+  {
+    id: 'profile.edit-basic-info',
+    labelKey: 'commands.profile.editBaseInfo',
+    icon: BookUser,
+    keywords: ['name', 'bio', 'birthdate', 'phone', 'address', 'language'],
+    section: 'profile',
+    requirements: { authenticated: true, data: ['profile'] },
+    dialog: EditBaseInfoDialog,
+  },
+  {
+    id: 'profile.edit-player-experience',
+    labelKey: 'commands.profile.editPlayerExperience',
+    icon: Sparkles,
+    keywords: ['experience', 'level', 'years', 'player'],
+    section: 'profile',
+    requirements: { authenticated: true, roles: ['player'], data: ['profile'] },
+    dialog: EditPlayerExperienceDialog,
+  },
+  {
+    id: 'profile.edit-player-playstyles',
+    labelKey: 'commands.profile.editPlayerPlaystyles',
+    icon: Shapes,
+    keywords: ['playstyles', 'style', 'player'],
+    section: 'profile',
+    requirements: { authenticated: true, roles: ['player'], data: ['profile'] },
+    dialog: EditPlayerPlaystylesDialog,
+  },
+  {
+    id: 'profile.edit-gm-experience',
+    labelKey: 'commands.profile.editGmExperience',
+    icon: Crown,
+    keywords: ['experience', 'level', 'years', 'gm', 'game master'],
+    section: 'profile',
+    requirements: { authenticated: true, roles: ['gm'], data: ['profile'], enabled: hasGmProfile },
+    dialog: EditGmExperienceDialog,
+  },
+  {
+    id: 'profile.edit-gm-playstyles',
+    labelKey: 'commands.profile.editGmPlaystyles',
+    icon: Swords,
+    keywords: ['playstyles', 'style', 'gm', 'game master'],
+    section: 'profile',
+    requirements: { authenticated: true, roles: ['gm'], data: ['profile'], enabled: hasGmProfile },
+    dialog: EditGmPlaystylesDialog,
+  },
+];
