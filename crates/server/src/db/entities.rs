@@ -3,4 +3,5 @@
 pub mod account;
 pub mod account_token;
 pub mod event;
+pub mod job;
 pub mod session;

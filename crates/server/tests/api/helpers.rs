@@ -15,7 +15,27 @@ use tempfile::TempDir;
 
 /// Runs a test body on SQLite and on PostgreSQL: `db_test!(async fn name(app) { … })` makes `name::sqlite` and
 /// `name::postgres`.
+/// `db_test!(configure = f, async fn name(app) { … })` starts the app with `f(&mut Config)` applied.
 macro_rules! db_test {
+    (configure = $configure:expr, $(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            $(#[$meta])*
+            async fn run($app: $crate::helpers::TestApp) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                run($crate::helpers::TestApp::spawn_with($crate::helpers::Backend::Sqlite, $configure).await).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                run($crate::helpers::TestApp::spawn_with($crate::helpers::Backend::Postgres, $configure).await).await
+            }
+        }
+    };
     ($(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
         mod $name {
             #[allow(unused_imports)]
@@ -84,6 +104,13 @@ impl TestApp {
             .build()
             .expect("http client");
         Self { address, client, state, clock, backend, _data_dir: data_dir }
+    }
+
+    /// The app's current time.
+    #[allow(dead_code)]
+    pub fn clock_now(&self) -> DateTime<Utc> {
+        use questline::clock::Clock;
+        self.clock.now()
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -9,5 +9,7 @@ mod concurrency;
 mod errors;
 mod events;
 mod health;
+mod jobs;
 mod openapi;
+mod realtime;
 mod web;

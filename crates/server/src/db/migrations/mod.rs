@@ -5,12 +5,17 @@ use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_events;
 mod m20261122_000002_accounts;
+mod m20261123_000003_jobs;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261122_000001_events::Migration), Box::new(m20261122_000002_accounts::Migration)]
+        vec![
+            Box::new(m20261122_000001_events::Migration),
+            Box::new(m20261122_000002_accounts::Migration),
+            Box::new(m20261123_000003_jobs::Migration),
+        ]
     }
 }
