@@ -18,7 +18,7 @@ use crate::db::entities::session;
 
 /// Client frames are pings of a few dozen bytes: a small read buffer is enough, and it is the largest part of an
 /// idle connection's memory (tungstenite's default is 128 KiB).
-const READ_BUFFER: usize = 512;
+const READ_BUFFER: usize = 256;
 /// Largest frame a client may send.
 const MAX_CLIENT_MESSAGE: usize = 4 * 1024;
 /// Frames are written at once (no write batching buffer kept per connection); this only caps what may pile up
@@ -42,7 +42,11 @@ pub fn accept(
         .max_write_buffer_size(MAX_WRITE_BUFFER)
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
-        .on_upgrade(move |socket| serve(socket, realtime, account, session_id, db, expires_in))
+        .on_upgrade(move |socket| {
+            let serving = serve(socket, realtime, account, session_id, db, expires_in);
+            tracing::debug!(bytes = std::mem::size_of_val(&serving), "websocket task state");
+            serving
+        })
 }
 
 async fn serve(
@@ -56,8 +60,8 @@ async fn serve(
     let registration = realtime.registry.register(account, &session_id);
     let connection = &registration.connection;
     // The session may have ended between the handshake's check and the registration, when no one could close us.
-    if matches!(session::Entity::find_by_id(session_id).one(db.conn()).await, Ok(None)) {
-        close(&mut socket, CloseReason::SessionEnded).await;
+    if matches!(Box::pin(session::Entity::find_by_id(session_id).one(db.conn())).await, Ok(None)) {
+        Box::pin(close(&mut socket, CloseReason::SessionEnded)).await;
         return;
     }
     drop(db);
@@ -73,7 +77,8 @@ async fn serve(
                 if let Some(reason) = connection.closing() {
                     break Some(reason);
                 }
-                if let Err(reason) = write_frames(&mut socket, connection, settings.send_timeout).await {
+                // Boxed: the writer's state exists only while writing, not in every idle connection's task.
+                if let Err(reason) = Box::pin(write_frames(&mut socket, connection, settings.send_timeout)).await {
                     break reason;
                 }
             }
@@ -81,7 +86,7 @@ async fn serve(
                 Some(Ok(Message::Text(text))) => {
                     deadline.as_mut().reset(next_deadline());
                     if matches!(serde_json::from_str::<ClientFrame>(&text), Ok(ClientFrame::Ping(_)))
-                        && !matches!(timeout(settings.send_timeout, socket.send(Message::Text(pong().into()))).await, Ok(Ok(())))
+                        && !matches!(Box::pin(timeout(settings.send_timeout, socket.send(Message::Text(pong().into())))).await, Ok(Ok(())))
                     {
                         break Some(CloseReason::TooSlow);
                     }
@@ -96,7 +101,7 @@ async fn serve(
         }
     };
     if let Some(reason) = reason {
-        close(&mut socket, reason).await;
+        Box::pin(close(&mut socket, reason)).await;
     }
 }
 
