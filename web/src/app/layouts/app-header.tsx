@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { RealtimeStatus } from '@/features/realtime';
 import type { SidebarController } from '@/components/ui/use-sidebar-controller';
 
 import { paths } from '../paths';
@@ -35,6 +36,7 @@ export function AppHeader({ main, aux }: { main: SidebarController; aux: Sidebar
           {productName}
         </Link>
       )}
+      <RealtimeStatus />
       <Button
         variant="ghost"
         size="icon"

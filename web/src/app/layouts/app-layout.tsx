@@ -11,6 +11,7 @@ import {
   useSidebarController,
   type SidebarController,
 } from '@/components/ui/use-sidebar-controller';
+import { useRealtimeConnection } from '@/features/realtime';
 import { useIsMobile } from '@/lib/use-is-mobile';
 
 import { anonymousViewer } from '../nav';
@@ -35,6 +36,7 @@ export function AppLayout() {
     isMobile,
   });
   useSidebarShortcut(main);
+  useRealtimeConnection(anonymousViewer.authenticated);
 
   return (
     <div className="flex min-h-svh w-full bg-background text-foreground">
