@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use tokio::net::TcpListener;
@@ -14,7 +15,9 @@ use crate::config::Config;
 use crate::db::{self, Db};
 use crate::events::EventBus;
 use crate::http::middleware::{self, Limits};
+use crate::jobs::{self, Job, Jobs, RunnerSettings};
 use crate::mail::Mailer;
+use crate::realtime::{self, Realtime};
 use crate::{accounts, commerce, health, oidc, openapi, profiles, runtime_config, web};
 
 /// What every handler may use, given by axum's `State`. Nothing else is global.
@@ -30,6 +33,10 @@ pub struct AppState {
     /// Passwords, sessions, sign-in limits and the OpenID Connect provider.
     pub auth: Arc<Auth>,
     pub mailer: Mailer,
+    /// This instance's websocket connections.
+    pub realtime: Realtime,
+    /// Schedules durable background jobs and runs due ones.
+    pub jobs: Jobs,
 }
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
@@ -41,6 +48,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(profiles::router())
         .merge(commerce::router())
         .merge(oidc::router())
+        .merge(realtime::router())
         .merge(openapi::router())
 }
 
@@ -74,11 +82,30 @@ impl Application {
         db::migrate(&conn).await?;
         let db = Db::new(conn);
         let events = EventBus::new(clock.clone());
-        events.start_dispatcher(db.clone()).await?;
+        let realtime = Realtime::new(realtime::Settings::from_config(&config));
+        // Subscribe before the dispatcher starts, so the websocket misses nothing it dispatches.
+        realtime.registry.start_fan_out(events.subscribe());
+        let poll = Duration::from_millis(config.events_poll_ms.max(10));
+        events.start_dispatcher(db.clone(), &config.database_url(), poll).await?;
+        let jobs = Jobs::new(
+            clock.clone(),
+            RunnerSettings {
+                poll: Duration::from_millis(config.jobs_poll_ms.max(10)),
+                lease: Duration::from_secs(config.jobs_lease_secs.max(1)),
+                concurrency: config.jobs_concurrency,
+            },
+        );
+        // One per database, however many instances start: the unique key makes the others' inserts no-ops.
+        jobs.schedule(
+            db.conn(),
+            Job::new(jobs::PRUNE_EVENTS, ()).unique(jobs::PRUNE_EVENTS).every(chrono::Duration::hours(1)),
+        )
+        .await?;
         let listener = TcpListener::bind(config.socket_addr()).await?;
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
         let mailer = Mailer::from_config(&config, clock.clone())?;
-        let state = AppState { db, config: Arc::new(config), events, clock, auth, mailer };
+        let state = AppState { db, config: Arc::new(config), events, clock, auth, mailer, realtime, jobs };
+        state.jobs.start(state.clone());
         Ok(Self { state, listener })
     }
 
@@ -88,6 +115,14 @@ impl Application {
 
     /// Serves until `shutdown` resolves, then finishes the requests in flight.
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let connections = self.state.realtime.registry.clone();
+        let jobs = self.state.jobs.clone();
+        let shutdown = async move {
+            shutdown.await;
+            // Websockets are not requests in flight: tell their clients to reconnect elsewhere.
+            connections.close_all(realtime::frames::CloseReason::GoingAway);
+            jobs.stop();
+        };
         let app = router(self.state);
         axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(shutdown)

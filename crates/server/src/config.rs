@@ -79,6 +79,37 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_MAIL_FROM", default_value = "Questline <no-reply@questline.local>", global = true)]
     pub mail_from: String,
 
+    /// A websocket that sends nothing (not even a ping) for this many seconds is closed.
+    #[arg(long, env = "QUESTLINE_WS_IDLE_TIMEOUT_SECS", default_value_t = 60, global = true)]
+    pub ws_idle_timeout_secs: u64,
+
+    /// Events a websocket may have waiting to be sent; a client further behind is disconnected and refetches.
+    #[arg(long, env = "QUESTLINE_WS_MAX_PENDING_EVENTS", default_value_t = 256, global = true)]
+    pub ws_max_pending_events: usize,
+
+    /// Seconds one websocket write may stay blocked (a client not reading) before the connection is closed.
+    #[arg(long, env = "QUESTLINE_WS_SEND_TIMEOUT_SECS", default_value_t = 10, global = true)]
+    pub ws_send_timeout_secs: u64,
+
+    /// Milliseconds between looks at the event outbox when nothing woke the dispatcher.
+    #[arg(long, env = "QUESTLINE_EVENTS_POLL_MS", default_value_t = 500, global = true)]
+    pub events_poll_ms: u64,
+
+    /// Days dispatched events stay in the outbox before the cleanup job deletes them.
+    #[arg(long, env = "QUESTLINE_EVENTS_RETENTION_DAYS", default_value_t = 7, global = true)]
+    pub events_retention_days: i64,
+
+    /// Milliseconds between looks for due jobs when nothing woke the job runner.
+    #[arg(long, env = "QUESTLINE_JOBS_POLL_MS", default_value_t = 1000, global = true)]
+    pub jobs_poll_ms: u64,
+
+    /// Seconds a job stays claimed by the instance running it; after that another instance may retry it.
+    #[arg(long, env = "QUESTLINE_JOBS_LEASE_SECS", default_value_t = 300, global = true)]
+    pub jobs_lease_secs: u64,
+
+    /// Jobs one instance runs at the same time.
+    #[arg(long, env = "QUESTLINE_JOBS_CONCURRENCY", default_value_t = 4, global = true)]
+    pub jobs_concurrency: usize,
     /// An OpenID Connect issuer URL (e.g. `https://id.example.com/realms/questline`). With a client id and secret
     /// it adds "Sign in with <provider name>"; the provider must allow `<public url>/callback` as redirect URI.
     #[arg(long, env = "QUESTLINE_OIDC_ISSUER", global = true)]
@@ -164,6 +195,15 @@ impl Config {
         format!("{}/callback", self.public_url())
     }
 
+    /// The `Origin` a browser sends from our pages: scheme, host and port of the public URL.
+    pub fn public_origin(&self) -> String {
+        let url = self.public_url();
+        match url.split_once("://") {
+            Some((scheme, rest)) => format!("{scheme}://{}", rest.split('/').next().unwrap_or(rest)),
+            None => url,
+        }
+    }
+
     pub fn request_timeout(&self) -> Duration {
         Duration::from_secs(self.request_timeout_secs)
     }
@@ -192,6 +232,14 @@ impl Config {
             oidc_client_id: None,
             oidc_client_secret: None,
             oidc_provider_name: "OpenID Connect".into(),
+            ws_idle_timeout_secs: 60,
+            ws_max_pending_events: 256,
+            ws_send_timeout_secs: 10,
+            events_poll_ms: 500,
+            events_retention_days: 7,
+            jobs_poll_ms: 1000,
+            jobs_lease_secs: 300,
+            jobs_concurrency: 4,
         }
     }
 }
@@ -229,6 +277,14 @@ impl std::fmt::Debug for Config {
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_from", &self.mail_from)
             .field("oidc", &self.oidc())
+            .field("ws_idle_timeout_secs", &self.ws_idle_timeout_secs)
+            .field("ws_max_pending_events", &self.ws_max_pending_events)
+            .field("ws_send_timeout_secs", &self.ws_send_timeout_secs)
+            .field("events_poll_ms", &self.events_poll_ms)
+            .field("events_retention_days", &self.events_retention_days)
+            .field("jobs_poll_ms", &self.jobs_poll_ms)
+            .field("jobs_lease_secs", &self.jobs_lease_secs)
+            .field("jobs_concurrency", &self.jobs_concurrency)
             .finish()
     }
 }
@@ -259,6 +315,16 @@ mod tests {
         assert!(format!("{config:?}").contains("https://id.example.com"));
         config.oidc_client_secret = Some("  ".into());
         assert!(config.oidc().is_none(), "an empty value is not set");
+    }
+
+    #[test]
+    fn the_public_origin_has_no_path() {
+        let mut config = Config::for_database("x", PathBuf::from("/tmp"));
+        config.public_url = Some("https://play.example.com/questline/".into());
+        assert_eq!(config.public_origin(), "https://play.example.com");
+        config.public_url = None;
+        config.port = 8080;
+        assert_eq!(config.public_origin(), "http://localhost:8080");
     }
 
     #[test]

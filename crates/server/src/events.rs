@@ -6,13 +6,25 @@
 //! state.events.record(txn, Event::updated("account", id).to(Audience::account(id))).await?;
 //! ```
 //!
-//! The dispatcher reads committed events from the `events` table in order and hands them to subscribers (the
-//! websocket, notifications, history). It wakes when `Db::write` commits and also polls, so events written by
-//! another instance on the same PostgreSQL database are picked up too; the realtime work adds LISTEN/NOTIFY as a
-//! faster wake-up without changing how features record events.
+//! The dispatcher reads committed events from the `events` table and hands them to subscribers (the websocket,
+//! notifications, history). The outbox is the only source: nothing is delivered that is not in the table. The
+//! dispatcher wakes when `Db::write` commits on this instance, on PostgreSQL also when another instance commits
+//! (`record` issues `NOTIFY questline_events` inside the transaction, which PostgreSQL delivers at commit and
+//! drops on rollback; a `LISTEN` connection per instance only wakes the dispatcher), and it polls as a fallback.
+//!
+//! On PostgreSQL, sequence numbers are taken when a row is inserted, not when its transaction commits, so a
+//! transaction holding seq 7 may commit after one holding seq 8. A bare "id > cursor" would then skip 7 for good.
+//! The dispatcher therefore remembers the holes it has stepped over ([`Cursor`]) and keeps looking for them for
+//! [`GAP_PATIENCE`]; a hole that stays empty that long was a rolled-back insert. Each event is delivered once.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use sea_orm::DbBackend;
+use sea_orm::sea_query::Condition;
+use tokio::time::Instant;
 
 use questline_domain::ids::AccountId;
 use sea_orm::ColumnTrait;
@@ -26,9 +38,20 @@ use crate::db::entities::event;
 
 /// How many dispatched events a slow subscriber may fall behind before it misses some (it then refetches).
 const SUBSCRIBER_BUFFER: usize = 1024;
-/// How often the dispatcher looks for events without being woken (other instances' commits).
-const POLL_INTERVAL: Duration = Duration::from_millis(500);
+/// How often the dispatcher looks for events without being woken, by default. On SQLite there is one instance and
+/// every commit wakes it; on PostgreSQL LISTEN/NOTIFY wakes it, so polling only covers a lost notification.
+pub const DEFAULT_POLL_INTERVAL: Duration = Duration::from_millis(500);
 const BATCH: u64 = 500;
+/// How long a hole in the sequence is watched for a late commit before it is taken for a rolled-back insert.
+/// Longer than any write transaction should take (request timeout is 30 s by default).
+pub const GAP_PATIENCE: Duration = Duration::from_secs(60);
+/// Holes watched at most; a huge rollback must not make every poll carry a huge `IN (…)` list.
+const MAX_GAPS: usize = 1000;
+/// The PostgreSQL channel whose notifications wake the dispatchers of every instance.
+pub const NOTIFY_CHANNEL: &str = "questline_events";
+/// Entity of the internal event that says a sign-in session ended (its id is the session's id). Never sent to
+/// clients: the websocket closes that session's sockets on every instance.
+pub const SESSION_ENDED: &str = "auth_session";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -65,6 +88,8 @@ pub enum Audience {
     Public,
     /// These accounts only (an account's owner, a session's GM and participants, an application's two sides).
     Accounts(Vec<AccountId>),
+    /// No client: a signal between parts of the server (and between instances), such as a session that ended.
+    Internal,
 }
 
 impl Audience {
@@ -77,6 +102,7 @@ impl Audience {
         match self {
             Audience::Public => true,
             Audience::Accounts(accounts) => accounts.contains(&account),
+            Audience::Internal => false,
         }
     }
 }
@@ -164,18 +190,7 @@ impl EventBus {
 
     /// Writes the event in the caller's transaction; it is dispatched once that transaction commits.
     pub async fn record(&self, conn: &impl ConnectionTrait, event: Event) -> Result<(), DbErr> {
-        let audience = serde_json::to_value(&event.audience).map_err(|e| DbErr::Custom(e.to_string()))?;
-        let row = event::ActiveModel {
-            entity: Set(event.entity.to_owned()),
-            entity_id: Set(event.id),
-            kind: Set(event.kind.as_str().to_owned()),
-            audience: Set(audience),
-            data: Set(event.data),
-            created_at: Set(self.clock.now()),
-            ..Default::default()
-        };
-        event::Entity::insert(row).exec_without_returning(conn).await?;
-        Ok(())
+        record_at(conn, event, self.clock.now()).await
     }
 
     /// Committed events from now on.
@@ -183,34 +198,147 @@ impl EventBus {
         self.sender.subscribe()
     }
 
-    /// Starts the dispatcher: from the newest event at start, every committed event goes to the subscribers in
-    /// outbox order.
-    pub async fn start_dispatcher(&self, db: Db) -> Result<tokio::task::JoinHandle<()>, DbErr> {
-        let mut cursor = newest_seq(&db).await?;
+    /// Starts the dispatcher: from the newest event at start, every committed event goes to the subscribers once,
+    /// in outbox order except for late commits (see the module documentation). On PostgreSQL it also listens for
+    /// other instances' commits.
+    pub async fn start_dispatcher(
+        &self,
+        db: Db,
+        database_url: &str,
+        poll: Duration,
+    ) -> Result<tokio::task::JoinHandle<()>, DbErr> {
+        let mut cursor = Cursor::at(newest_seq(&db).await?);
         let sender = self.sender.clone();
-        let committed = db.committed_signal();
+        let mut commits = db.commits();
+        let elsewhere = Arc::new(tokio::sync::Notify::new());
+        if db.backend() == DbBackend::Postgres {
+            spawn_listener(database_url, elsewhere.clone()).await?;
+        }
         Ok(tokio::spawn(async move {
             loop {
                 tokio::select! {
-                    _ = committed.notified() => {}
-                    _ = tokio::time::sleep(POLL_INTERVAL) => {}
+                    _ = commits.changed() => {}
+                    _ = elsewhere.notified() => {}
+                    _ = tokio::time::sleep(poll) => {}
                 }
-                match events_after(&db, cursor).await {
-                    Ok(rows) => {
-                        for row in rows {
-                            cursor = row.id;
-                            if let Some(event) = DispatchedEvent::from_row(row) {
+                // Read until a short batch: a burst larger than one batch must not wait for the next wake-up.
+                loop {
+                    match cursor.read(&db).await {
+                        Ok((events, full)) => {
+                            for event in events {
                                 // No subscriber is not an error: nobody is listening right now.
                                 let _ = sender.send(Arc::new(event));
                             }
+                            if !full {
+                                break;
+                            }
                         }
-                    }
-                    Err(error) => {
-                        tracing::warn!(%error, "reading the event outbox failed; will retry")
+                        Err(error) => {
+                            tracing::warn!(%error, "reading the event outbox failed; will retry");
+                            break;
+                        }
                     }
                 }
             }
         }))
+    }
+}
+
+/// Writes an event row in the caller's transaction, timestamped `now`. For code that has no `EventBus` at hand
+/// (the session functions); features use [`EventBus::record`].
+pub async fn record_at(conn: &impl ConnectionTrait, event: Event, now: DateTime<Utc>) -> Result<(), DbErr> {
+    let audience = serde_json::to_value(&event.audience).map_err(|e| DbErr::Custom(e.to_string()))?;
+    let row = event::ActiveModel {
+        entity: Set(event.entity.to_owned()),
+        entity_id: Set(event.id),
+        kind: Set(event.kind.as_str().to_owned()),
+        audience: Set(audience),
+        data: Set(event.data),
+        created_at: Set(now),
+        ..Default::default()
+    };
+    event::Entity::insert(row).exec_without_returning(conn).await?;
+    if conn.get_database_backend() == DbBackend::Postgres {
+        // Delivered when the transaction commits, dropped if it rolls back; several in one transaction collapse.
+        conn.execute_unprepared(&format!("NOTIFY {NOTIFY_CHANNEL}")).await?;
+    }
+    Ok(())
+}
+
+/// Wakes the dispatcher whenever any instance commits events. The listener has its own connection (outside the
+/// pool, so closing the pool is not held up by it) and reconnects by itself; while it is down, polling delivers.
+async fn spawn_listener(database_url: &str, wake: Arc<tokio::sync::Notify>) -> Result<(), DbErr> {
+    use sea_orm::sqlx::postgres::PgListener;
+    let mut listener = PgListener::connect(database_url).await.map_err(|e| DbErr::Custom(e.to_string()))?;
+    listener.listen(NOTIFY_CHANNEL).await.map_err(|e| DbErr::Custom(e.to_string()))?;
+    tokio::spawn(async move {
+        loop {
+            match listener.try_recv().await {
+                Ok(Some(_)) => wake.notify_one(),
+                // The connection was lost and is being re-established: events may have been missed, so look.
+                Ok(None) => wake.notify_one(),
+                Err(error) => {
+                    tracing::warn!(%error, "listening for other instances' events failed; retrying");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Where the dispatcher is in the outbox: the highest sequence number seen, and the holes below it that a
+/// transaction still in flight may fill.
+#[derive(Debug, Default)]
+pub struct Cursor {
+    last: i64,
+    gaps: BTreeMap<i64, Instant>,
+}
+
+impl Cursor {
+    pub fn at(last: i64) -> Self {
+        Self { last, gaps: BTreeMap::new() }
+    }
+
+    /// The next committed events, each once; `true` when the batch was full and more may be waiting.
+    pub async fn read(&mut self, db: &Db) -> Result<(Vec<DispatchedEvent>, bool), DbErr> {
+        self.forget_old_gaps(Instant::now());
+        let mut condition = Condition::any().add(event::Column::Id.gt(self.last));
+        if !self.gaps.is_empty() {
+            condition = condition.add(event::Column::Id.is_in(self.gaps.keys().copied()));
+        }
+        let rows =
+            event::Entity::find().filter(condition).order_by_asc(event::Column::Id).limit(BATCH).all(db.conn()).await?;
+        let full = rows.len() as u64 == BATCH;
+        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        let fresh = self.advance(&ids, Instant::now());
+        let events =
+            rows.into_iter().filter(|row| fresh.contains(&row.id)).filter_map(DispatchedEvent::from_row).collect();
+        Ok((events, full))
+    }
+
+    /// Takes note of the rows read (ascending ids) and answers the ones not delivered before.
+    fn advance(&mut self, ids: &[i64], now: Instant) -> Vec<i64> {
+        let mut fresh = Vec::with_capacity(ids.len());
+        for &id in ids {
+            if self.gaps.remove(&id).is_some() {
+                fresh.push(id);
+            } else if id > self.last {
+                for hole in (self.last + 1)..id {
+                    if self.gaps.len() >= MAX_GAPS {
+                        break;
+                    }
+                    self.gaps.insert(hole, now);
+                }
+                self.last = id;
+                fresh.push(id);
+            }
+        }
+        fresh
+    }
+
+    fn forget_old_gaps(&mut self, now: Instant) {
+        self.gaps.retain(|_, seen| now.duration_since(*seen) < GAP_PATIENCE);
     }
 }
 
@@ -222,15 +350,6 @@ async fn newest_seq(db: &Db) -> Result<i64, DbErr> {
         .one(db.conn())
         .await?;
     Ok(newest.flatten().unwrap_or(0))
-}
-
-async fn events_after(db: &Db, cursor: i64) -> Result<Vec<event::Model>, DbErr> {
-    event::Entity::find()
-        .filter(event::Column::Id.gt(cursor))
-        .order_by_asc(event::Column::Id)
-        .limit(BATCH)
-        .all(db.conn())
-        .await
 }
 
 #[cfg(test)]
@@ -248,9 +367,30 @@ mod tests {
     }
 
     #[test]
+    fn internal_events_reach_no_client() {
+        assert!(!Audience::Internal.includes(AccountId::new()));
+    }
+
+    #[test]
+    fn a_late_commit_below_the_cursor_is_delivered_once() {
+        let start = Instant::now();
+        let mut cursor = Cursor::at(5);
+        // 7 and 9 commit first; 6 and 8 are still in flight.
+        assert_eq!(cursor.advance(&[7, 9], start), vec![7, 9]);
+        // 8 commits late: it is found in the holes and delivered; 7 and 9 are not delivered again.
+        assert_eq!(cursor.advance(&[7, 8, 9], start), vec![8]);
+        assert_eq!(cursor.advance(&[10], start), vec![10]);
+        // 6 never commits (rolled back): after the patience it is no longer looked for.
+        assert!(cursor.gaps.contains_key(&6));
+        cursor.forget_old_gaps(start + GAP_PATIENCE);
+        assert!(cursor.gaps.is_empty());
+        assert_eq!(cursor.advance(&[6], start), Vec::<i64>::new(), "a forgotten hole is not delivered");
+    }
+
+    #[test]
     fn audiences_round_trip_through_json() {
         let a = AccountId::new();
-        for audience in [Audience::Public, Audience::Accounts(vec![a])] {
+        for audience in [Audience::Public, Audience::Accounts(vec![a]), Audience::Internal] {
             let json = serde_json::to_value(&audience).unwrap();
             assert_eq!(serde_json::from_value::<Audience>(json).unwrap(), audience);
         }

@@ -11,6 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::app::AppState;
 use crate::error::ErrorBody;
+use crate::realtime::frames::{ClientFrame, CloseReason, ServerFrame};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -20,7 +21,7 @@ use crate::error::ErrorBody;
 state-changing requests must carry the header `X-Questline-Csrf: 1`.",
         license(name = "AGPL-3.0-only")
     ),
-    components(schemas(ErrorBody))
+    components(schemas(ErrorBody, ServerFrame, ClientFrame, CloseReason))
 )]
 struct ApiDoc;
 

@@ -59,7 +59,7 @@ pub async fn apply(
         Box::pin(async move {
             row.update(txn).await?;
             if action == AdminAction::Suspend {
-                session::revoke_all(txn, id, None).await?;
+                session::revoke_all(txn, id, None, now).await?;
             }
             events.record(txn, Event::updated("account", id).to(Audience::account(id.into()))).await?;
             Ok::<_, ApiError>(())

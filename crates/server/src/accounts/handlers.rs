@@ -164,7 +164,9 @@ pub async fn sign_out(
     jar: CookieJar,
 ) -> Result<(CookieJar, StatusCode), ApiError> {
     if let Some(user) = user {
-        session::revoke(state.db.conn(), &user.session_id).await?;
+        let now = state.clock.now();
+        let session_id = user.session_id;
+        state.db.write(move |txn| Box::pin(async move { Ok(session::revoke(txn, &session_id, now).await?) })).await?;
     }
     Ok((jar.add(state.auth.sessions.removal_cookie()), StatusCode::NO_CONTENT))
 }
@@ -344,7 +346,7 @@ pub async fn change_password(
         .write(move |txn| {
             Box::pin(async move {
                 let account = row.update(txn).await?;
-                session::revoke_all(txn, account.id, Some(&keep)).await?;
+                session::revoke_all(txn, account.id, Some(&keep), now).await?;
                 Ok(())
             })
         })
@@ -429,7 +431,7 @@ pub async fn reset_password(
                 row.email_verified_at = Set(Some(now));
                 row.updated_at = Set(now);
                 row.update(txn).await?;
-                session::revoke_all(txn, id, None).await?;
+                session::revoke_all(txn, id, None, now).await?;
                 Ok(())
             })
         })
@@ -495,7 +497,7 @@ pub async fn delete_account(
                 };
                 account.update(txn).await?;
                 crate::profiles::queries::erase(txn, id, now).await?;
-                session::revoke_all(txn, id, None).await?;
+                session::revoke_all(txn, id, None, now).await?;
                 account_token::Entity::delete_many()
                     .filter(sea_orm::ColumnTrait::eq(&account_token::Column::AccountId, id))
                     .exec(txn)

@@ -18,6 +18,8 @@ pub struct CurrentUser {
     pub account: account::Model,
     /// The hash that identifies this browser's session.
     pub session_id: String,
+    /// When the session ends however active it is (the websocket closes then).
+    pub session_expires_at: chrono::DateTime<chrono::Utc>,
 }
 
 impl CurrentUser {
@@ -70,7 +72,11 @@ impl FromRequestParts<AppState> for MaybeUser {
         let Some(token) = jar.get(COOKIE).map(|cookie| cookie.value().to_owned()) else { return Ok(MaybeUser(None)) };
         let now = state.clock.now();
         let found = session::resolve(state.db.conn(), &token, now, &state.auth.sessions).await?;
-        let user = found.map(|(session, account)| CurrentUser { account, session_id: session.id });
+        let user = found.map(|(session, account)| CurrentUser {
+            account,
+            session_id: session.id,
+            session_expires_at: session.expires_at,
+        });
         if let Some(user) = &user {
             parts.extensions.insert(user.clone());
         }

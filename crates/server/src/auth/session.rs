@@ -1,5 +1,6 @@
 //! Server-side sessions: the cookie holds a random token, the database its hash, the account it belongs to and when
-//! it ends. Sign-out, password changes, suspension and deletion delete rows, which takes effect at the next request.
+//! it ends. Sign-out, password changes, suspension and deletion delete rows, which takes effect at the next request;
+//! each deletion also records an internal `auth_session` event, so every instance closes that session's websockets.
 
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use chrono::{DateTime, Duration, Utc};
@@ -9,6 +10,7 @@ use uuid::Uuid;
 use super::tokens::{hash_token, new_token};
 use crate::config::Config;
 use crate::db::entities::{account, session};
+use crate::events::{self, Audience, Event};
 
 pub const COOKIE: &str = "questline_session";
 /// How stale `last_seen_at` may get before a request refreshes it (saves a write per request).
@@ -97,16 +99,35 @@ pub async fn resolve(
     Ok(Some((found, owner)))
 }
 
-pub async fn revoke(conn: &impl ConnectionTrait, session_id: &str) -> Result<(), DbErr> {
-    session::Entity::delete_by_id(session_id.to_owned()).exec(conn).await?;
+/// Ends one session (sign-out). Call it inside `Db::write` so its sockets close at once.
+pub async fn revoke(conn: &impl ConnectionTrait, session_id: &str, now: DateTime<Utc>) -> Result<(), DbErr> {
+    let deleted = session::Entity::delete_by_id(session_id.to_owned()).exec(conn).await?.rows_affected;
+    if deleted > 0 {
+        announce_end(conn, session_id, now).await?;
+    }
     Ok(())
 }
 
 /// Ends every session of an account, except `keep` (the one making the request, after a password change).
-pub async fn revoke_all(conn: &impl ConnectionTrait, account_id: Uuid, keep: Option<&str>) -> Result<u64, DbErr> {
-    let mut delete = session::Entity::delete_many().filter(session::Column::AccountId.eq(account_id));
+pub async fn revoke_all(
+    conn: &impl ConnectionTrait,
+    account_id: Uuid,
+    keep: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<u64, DbErr> {
+    let mut find = session::Entity::find().filter(session::Column::AccountId.eq(account_id));
     if let Some(keep) = keep {
-        delete = delete.filter(session::Column::Id.ne(keep));
+        find = find.filter(session::Column::Id.ne(keep));
     }
-    Ok(delete.exec(conn).await?.rows_affected)
+    let ended = find.all(conn).await?;
+    for row in &ended {
+        session::Entity::delete_by_id(row.id.clone()).exec(conn).await?;
+        announce_end(conn, &row.id, now).await?;
+    }
+    Ok(ended.len() as u64)
+}
+
+/// The session's websockets, on any instance, close when this commits (see `realtime`).
+async fn announce_end(conn: &impl ConnectionTrait, session_id: &str, now: DateTime<Utc>) -> Result<(), DbErr> {
+    events::record_at(conn, Event::deleted(events::SESSION_ENDED, session_id).to(Audience::Internal), now).await
 }

@@ -3,6 +3,7 @@
 pub mod account;
 pub mod account_token;
 pub mod event;
+pub mod job;
 pub mod oidc_flow;
 pub mod oidc_identity;
 pub mod oidc_pending_link;

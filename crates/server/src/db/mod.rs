@@ -21,7 +21,7 @@ use sea_orm::{
     TransactionOptions, TransactionTrait,
 };
 use sea_orm_migration::MigratorTrait;
-use tokio::sync::Notify;
+use tokio::sync::watch;
 
 use crate::config::redact_url;
 use crate::error::ApiError;
@@ -35,12 +35,13 @@ pub type TxFuture<'c, T> = Pin<Box<dyn Future<Output = Result<T, ApiError>> + Se
 #[derive(Clone, Debug)]
 pub struct Db {
     conn: DatabaseConnection,
-    committed: Arc<Notify>,
+    /// Counts commits made through `write`; the event dispatcher and the job runner each watch it.
+    commits: Arc<watch::Sender<u64>>,
 }
 
 impl Db {
     pub fn new(conn: DatabaseConnection) -> Self {
-        Self { conn, committed: Arc::new(Notify::new()) }
+        Self { conn, commits: Arc::new(watch::Sender::new(0)) }
     }
 
     /// The pool, for reads.
@@ -52,9 +53,10 @@ impl Db {
         self.conn.get_database_backend()
     }
 
-    /// Notified after every committed write; the event dispatcher waits on it.
-    pub fn committed_signal(&self) -> Arc<Notify> {
-        self.committed.clone()
+    /// Changes after every committed write; the event dispatcher and the job runner wait on it. A watcher that
+    /// was busy when a commit happened still sees the change, so no wake-up is lost.
+    pub fn commits(&self) -> watch::Receiver<u64> {
+        self.commits.subscribe()
     }
 
     /// Runs `work` in a write transaction: committed when it returns `Ok`, rolled back when it returns `Err`.
@@ -71,7 +73,7 @@ impl Db {
         match work(&txn).await {
             Ok(value) => {
                 txn.commit().await?;
-                self.committed.notify_one();
+                self.commits.send_modify(|count| *count = count.wrapping_add(1));
                 Ok(value)
             }
             Err(error) => {

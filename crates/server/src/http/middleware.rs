@@ -55,12 +55,20 @@ fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLa
     SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
 }
 
-/// Answers `unknown_error` 504 when a request runs past the configured time.
+/// Answers `unknown_error` 504 when a request runs past the configured time. A websocket handshake is exempt:
+/// the connection it opens lives as long as the client stays, and its own idle timeout governs it.
 async fn timeout(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    if is_websocket_handshake(&request) {
+        return next.run(request).await;
+    }
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::timeout().into_response(),
     }
+}
+
+fn is_websocket_handshake(request: &Request) -> bool {
+    request.headers().get(header::UPGRADE).is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"websocket"))
 }
 
 /// A panic in a handler answers `unknown_error` 500; the server keeps serving.

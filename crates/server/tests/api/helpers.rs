@@ -16,9 +16,30 @@ use tempfile::TempDir;
 use crate::smtp::MailSink;
 
 /// Runs a test body on SQLite and on PostgreSQL: `db_test!(async fn name(app) { … })` makes `name::sqlite` and
-/// `name::postgres`. A test that needs more than the plain app names its own type and how to start it:
-/// `db_test!(async fn name(app: OidcTestApp = OidcTestApp::spawn) { … })`, the function taking a `Backend`.
+/// `name::postgres`. Two variants:
+/// - `db_test!(configure = f, async fn name(app) { … })` starts the app with `f(&mut Config)` applied;
+/// - `db_test!(async fn name(app: OidcTestApp = OidcTestApp::spawn) { … })` for a test that needs more than the
+///   plain app: its own type and how to start it, the function taking a `Backend`.
 macro_rules! db_test {
+    (configure = $configure:expr, $(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            $(#[$meta])*
+            async fn run($app: $crate::helpers::TestApp) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                run($crate::helpers::TestApp::spawn_with($crate::helpers::Backend::Sqlite, $configure).await).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                run($crate::helpers::TestApp::spawn_with($crate::helpers::Backend::Postgres, $configure).await).await
+            }
+        }
+    };
     ($(#[$meta:meta])* async fn $name:ident($app:ident: $ty:ty = $spawn:path) $body:block) => {
         mod $name {
             #[allow(unused_imports)]
@@ -39,23 +60,7 @@ macro_rules! db_test {
         }
     };
     ($(#[$meta:meta])* async fn $name:ident($app:ident) $body:block) => {
-        mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            $(#[$meta])*
-            async fn run($app: $crate::helpers::TestApp) $body
-
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                run($crate::helpers::TestApp::spawn($crate::helpers::Backend::Sqlite).await).await
-            }
-
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                run($crate::helpers::TestApp::spawn($crate::helpers::Backend::Postgres).await).await
-            }
-        }
+        db_test!(configure = |_| {}, $(#[$meta])* async fn $name($app) $body);
     };
 }
 
@@ -83,10 +88,6 @@ pub fn test_start_time() -> DateTime<Utc> {
 }
 
 impl TestApp {
-    pub async fn spawn(backend: Backend) -> Self {
-        Self::spawn_with(backend, |_| {}).await
-    }
-
     /// Starts the app with a configuration the test may adjust (limits, timeouts).
     pub async fn spawn_with(backend: Backend, configure: impl FnOnce(&mut Config)) -> Self {
         let data_dir = tempfile::tempdir().expect("temp dir");
@@ -139,6 +140,13 @@ impl TestApp {
         questline::accounts::admin::apply(&self.state.db, &self.state.events, self.clock.now(), email, action)
             .await
             .expect("admin action");
+    }
+
+    /// The app's current time.
+    #[allow(dead_code)]
+    pub fn clock_now(&self) -> DateTime<Utc> {
+        use questline::clock::Clock;
+        self.clock.now()
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { RealtimeStatus } from '@/features/realtime';
 import type { SidebarController } from '@/components/ui/use-sidebar-controller';
 import { paletteShortcutLabel } from '@/lib/commands/shortcut';
 
@@ -38,6 +39,7 @@ export function AppHeader({ main, aux }: { main: SidebarController; aux: Sidebar
           {productName}
         </Link>
       )}
+      <RealtimeStatus />
       <Button
         variant="outline"
         onClick={openPalette}

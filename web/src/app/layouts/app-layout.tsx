@@ -14,6 +14,7 @@ import {
 import { useCurrentUser } from '@/features/accounts/api/current-user';
 import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
 import { ProfileWizards } from '@/features/profiles/components/profile-wizards';
+import { useRealtimeConnection } from '@/features/realtime';
 import { useIsMobile } from '@/lib/use-is-mobile';
 
 import { CommandPaletteProvider } from '../commands/command-palette';
@@ -45,6 +46,7 @@ export function AppLayout() {
     authenticated: currentUser.authenticated,
     roles: currentUser.user?.roles ?? [],
   };
+  useRealtimeConnection(currentUser.authenticated);
 
   return (
     <CommandPaletteProvider>

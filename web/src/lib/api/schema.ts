@@ -369,6 +369,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ws': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Opens the event stream: upgrades to a websocket (protocol version `1`).
+     * @description The server sends an `EventFrame` for each change the account may read and answers each ping with a pong
+     *     (`ServerFrame`); the client sends `ClientFrame`s, at least one per idle timeout (60 s by default) or the
+     *     connection is closed. Close codes: 4000 `idle_timeout`, 4001 `session_ended` (do not reconnect), 4008
+     *     `too_slow` (reconnect and refetch), 1001 `going_away` (`CloseReason`). Only the browser's own pages may open
+     *     it: a handshake cannot carry the CSRF header, so an `Origin` other than Questline's is refused.
+     */
+    get: operations['openEventStream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -408,6 +432,18 @@ export interface components {
       current_password: string;
       new_password: string;
     };
+    /**
+     * @description What happened to the entity.
+     * @enum {string}
+     */
+    ChangeType: 'created' | 'updated' | 'deleted';
+    /** @description Every frame a client may send. Anything else is ignored (but counts as a sign of life). */
+    ClientFrame: components['schemas']['KeepAliveFrame'];
+    /**
+     * @description Why the server closed a connection: the close frame's code and reason (the reason is the snake_case name).
+     * @enum {string}
+     */
+    CloseReason: 'idle_timeout' | 'session_ended' | 'too_slow' | 'going_away';
     DeleteAccountRequest: {
       confirm_email?: string | null;
       /**
@@ -447,6 +483,31 @@ export interface components {
       | 'conflict'
       | 'config_error'
       | 'unknown_error';
+    /**
+     * @description The channel of change events.
+     * @enum {string}
+     */
+    EventChannel: 'qls.events';
+    /**
+     * @description A change the connection's account may read. Clients refetch what they show of `entity` `id`.
+     * @example {
+     *       "channel": "qls.events",
+     *       "entity": "session",
+     *       "id": "0192…",
+     *       "type": "updated",
+     *       "v": "1"
+     *     }
+     */
+    EventFrame: {
+      channel: components['schemas']['EventChannel'];
+      /** @description The new state, only where every recipient may see all of it. */
+      data?: unknown;
+      /** @description The kind of thing that changed, such as `account`, `series` or `session`. */
+      entity: string;
+      id: string;
+      type: components['schemas']['ChangeType'];
+      v: components['schemas']['ProtocolVersion'];
+    };
     /** @description Experience and playstyles, for the player part or the GM part. */
     Experience: {
       /** Format: int32 */
@@ -479,6 +540,19 @@ export interface components {
       /** @description Always `ok` in a 200 answer. */
       status: string;
     };
+    /**
+     * @description Keeps the connection alive: the client sends `{"v":"1","type":"ping"}`, the server answers
+     *     `{"v":"1","type":"pong"}`. `v` may be left out of a ping.
+     */
+    KeepAliveFrame: {
+      type: components['schemas']['KeepAliveType'];
+      v?: components['schemas']['ProtocolVersion'];
+    };
+    /**
+     * @description `ping` from the client (at least once per idle timeout), `pong` from the server.
+     * @enum {string}
+     */
+    KeepAliveType: 'ping' | 'pong';
     LinkRequest: {
       link_token: string;
       /** @description The existing account's password. */
@@ -547,6 +621,11 @@ export interface components {
     };
     /** @enum {string} */
     ProfileType: 'player' | 'gm';
+    /**
+     * @description The protocol version every frame carries.
+     * @enum {string}
+     */
+    ProtocolVersion: '1';
     /** @description What anyone may see of a profile. */
     PublicProfile: {
       /** Format: uuid */
@@ -594,6 +673,8 @@ export interface components {
       /** @description The server's version, shown in the app's footer. */
       version: string;
     };
+    /** @description Every frame the server sends. */
+    ServerFrame: components['schemas']['EventFrame'] | components['schemas']['KeepAliveFrame'];
     SessionUser: {
       /** Format: uuid */
       id: string;
@@ -1481,6 +1562,51 @@ export interface operations {
       };
       /** @description No such region (`region_not_found`) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  openEventStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Switching to the websocket protocol; frames are `ServerFrame` and `ClientFrame` */
+      101: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not a websocket handshake */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The `Origin` is not Questline's */
+      403: {
         headers: {
           [name: string]: unknown;
         };

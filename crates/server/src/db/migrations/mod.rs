@@ -7,6 +7,7 @@ mod m20261122_000001_events;
 mod m20261122_000002_accounts;
 mod m20261122_000003_oidc;
 mod m20261122_000005_profiles_regions;
+mod m20261123_000003_jobs;
 
 pub struct Migrator;
 
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_accounts::Migration),
             Box::new(m20261122_000003_oidc::Migration),
             Box::new(m20261122_000005_profiles_regions::Migration),
+            Box::new(m20261123_000003_jobs::Migration),
         ]
     }
 }

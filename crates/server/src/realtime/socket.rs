@@ -1,0 +1,145 @@
+//! One websocket connection: writes the frames its registry entry queues, answers pings, and closes with a reason
+//! when the client is idle, too slow, or its session ends.
+
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use questline_domain::ids::AccountId;
+use sea_orm::EntityTrait;
+use tokio::time::{Instant, sleep_until, timeout};
+
+use super::Realtime;
+use super::frames::{ClientFrame, CloseReason, pong};
+use super::registry::Connection;
+use crate::auth::CurrentUser;
+use crate::db::Db;
+use crate::db::entities::session;
+
+/// Client frames are pings of a few dozen bytes: a small read buffer is enough, and it is the largest part of an
+/// idle connection's memory (tungstenite's default is 128 KiB).
+const READ_BUFFER: usize = 256;
+/// Largest frame a client may send.
+const MAX_CLIENT_MESSAGE: usize = 4 * 1024;
+/// Frames are written at once (no write batching buffer kept per connection); this only caps what may pile up
+/// in tungstenite while the socket is blocked.
+const MAX_WRITE_BUFFER: usize = 1024 * 1024;
+/// How long the close frame may take to write before the connection is simply dropped.
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(1);
+
+pub fn accept(
+    upgrade: WebSocketUpgrade,
+    realtime: Realtime,
+    user: CurrentUser,
+    db: Db,
+    expires_in: Duration,
+) -> Response {
+    let account = user.id();
+    let session_id = user.session_id;
+    upgrade
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+        .max_message_size(MAX_CLIENT_MESSAGE)
+        .max_frame_size(MAX_CLIENT_MESSAGE)
+        .on_upgrade(move |socket| {
+            let serving = serve(socket, realtime, account, session_id, db, expires_in);
+            tracing::debug!(bytes = std::mem::size_of_val(&serving), "websocket task state");
+            serving
+        })
+}
+
+async fn serve(
+    mut socket: WebSocket,
+    realtime: Realtime,
+    account: AccountId,
+    session_id: String,
+    db: Db,
+    expires_in: Duration,
+) {
+    let registration = realtime.registry.register(account, &session_id);
+    let connection = &registration.connection;
+    // The session may have ended between the handshake's check and the registration, when no one could close us.
+    if matches!(Box::pin(session::Entity::find_by_id(session_id).one(db.conn())).await, Ok(None)) {
+        Box::pin(close(&mut socket, CloseReason::SessionEnded)).await;
+        return;
+    }
+    drop(db);
+    let settings = realtime.settings;
+    let session_end = Instant::now() + expires_in;
+    let next_deadline = || (Instant::now() + settings.idle_timeout).min(session_end);
+    let deadline = sleep_until(next_deadline());
+    tokio::pin!(deadline);
+    let reason = loop {
+        tokio::select! {
+            biased;
+            _ = connection.wake.notified() => {
+                if let Some(reason) = connection.closing() {
+                    break Some(reason);
+                }
+                // Boxed: the writer's state exists only while writing, not in every idle connection's task.
+                if let Err(reason) = Box::pin(write_frames(&mut socket, connection, settings.send_timeout)).await {
+                    break reason;
+                }
+            }
+            message = socket.recv() => match message {
+                Some(Ok(Message::Text(text))) => {
+                    deadline.as_mut().reset(next_deadline());
+                    if matches!(serde_json::from_str::<ClientFrame>(&text), Ok(ClientFrame::Ping(_)))
+                        && !matches!(Box::pin(timeout(settings.send_timeout, socket.send(Message::Text(pong().into())))).await, Ok(Ok(())))
+                    {
+                        break Some(CloseReason::TooSlow);
+                    }
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break None,
+                // Binary frames and protocol-level pings are signs of life too (tungstenite answers the pings).
+                Some(Ok(_)) => deadline.as_mut().reset(next_deadline()),
+            },
+            _ = &mut deadline => {
+                break Some(if Instant::now() >= session_end { CloseReason::SessionEnded } else { CloseReason::IdleTimeout });
+            }
+        }
+    };
+    if let Some(reason) = reason {
+        Box::pin(close(&mut socket, reason)).await;
+    }
+}
+
+/// Writes every queued frame. `Err(Some(reason))` closes with that reason, `Err(None)` means the socket is gone.
+async fn write_frames(
+    socket: &mut WebSocket,
+    connection: &Connection,
+    send_timeout: Duration,
+) -> Result<(), Option<CloseReason>> {
+    loop {
+        let frames = connection.take_frames();
+        if frames.is_empty() {
+            return Ok(());
+        }
+        for frame in frames {
+            let give_up = Instant::now() + send_timeout;
+            let send = socket.send(Message::Text(frame));
+            tokio::pin!(send);
+            loop {
+                tokio::select! {
+                    sent = &mut send => {
+                        sent.map_err(|_| None)?;
+                        break;
+                    }
+                    // More frames were queued while this write is blocked: stop as soon as the queue overflows.
+                    _ = connection.wake.notified() => {
+                        if let Some(reason) = connection.closing() {
+                            return Err(Some(reason));
+                        }
+                    }
+                    _ = sleep_until(give_up) => return Err(Some(CloseReason::TooSlow)),
+                }
+            }
+        }
+    }
+}
+
+async fn close(socket: &mut WebSocket, reason: CloseReason) {
+    let frame = CloseFrame { code: reason.code(), reason: reason.as_str().into() };
+    let _ = timeout(CLOSE_TIMEOUT, socket.send(Message::Close(Some(frame)))).await;
+}

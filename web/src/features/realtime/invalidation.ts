@@ -1,0 +1,31 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+import type { EventFrame } from './frames';
+
+/**
+ * Which TanStack Query caches an event makes stale. Each feature registers its entities next to its queries
+ * (`registerInvalidation('series', (e) => [['series', e.id], ['series', 'list']])`); an entity nobody registered
+ * invalidates the queries whose key starts with its name.
+ */
+type KeysFor = (event: EventFrame) => QueryKey[];
+
+const registry = new Map<string, KeysFor>([
+  // The signed-in account: the current-user query (['accounts', 'me']) and anything else about accounts.
+  ['account', () => [['accounts']]],
+]);
+
+export function registerInvalidation(entity: string, keysFor: KeysFor): void {
+  registry.set(entity, keysFor);
+}
+
+export function queryKeysFor(event: EventFrame): QueryKey[] {
+  const keysFor = registry.get(event.entity);
+  return keysFor ? keysFor(event) : [[event.entity]];
+}
+
+/** Marks the affected queries stale; the ones on screen refetch at once. */
+export function applyEvent(queryClient: QueryClient, event: EventFrame): void {
+  for (const queryKey of queryKeysFor(event)) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
