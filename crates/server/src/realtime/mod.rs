@@ -100,11 +100,19 @@ pub async fn open_event_stream(
 }
 
 /// Browsers always send `Origin` on a websocket handshake; a page of another site must not open one with our
-/// cookie. Clients that are not browsers send none (and could send any), so a missing header is accepted.
+/// cookie. Clients that are not browsers send none (and could send any), so a missing header is accepted. Ours is
+/// the public URL's origin, or the same host the request was sent to (the browser sets `Host`, so another site's
+/// page cannot match it): `make run` serves http://localhost:8080 and http://127.0.0.1:8080 alike.
 fn check_origin(headers: &HeaderMap, ours: &str) -> Result<(), ApiError> {
+    let same_host = |origin: &[u8]| {
+        let origin = String::from_utf8_lossy(origin);
+        let origin_host = origin.split_once("://").map(|(_, host)| host).unwrap_or_default();
+        headers.get(header::HOST).is_some_and(|host| host.as_bytes().eq_ignore_ascii_case(origin_host.as_bytes()))
+    };
     match headers.get(header::ORIGIN) {
         None => Ok(()),
         Some(origin) if origin.as_bytes().eq_ignore_ascii_case(ours.as_bytes()) => Ok(()),
+        Some(origin) if same_host(origin.as_bytes()) => Ok(()),
         Some(_) => Err(ApiError::forbidden(
             "origin_not_allowed",
             "The event stream can only be opened from Questline's own pages.",
@@ -129,5 +137,18 @@ mod tests {
         assert_eq!(check_origin(&headers, ours).unwrap_err().code, "origin_not_allowed");
         headers.insert(header::ORIGIN, HeaderValue::from_static("https://play.example.com.evil.example"));
         assert!(check_origin(&headers, ours).is_err());
+    }
+
+    #[test]
+    fn the_host_the_browser_asked_is_ours_too() {
+        let ours = "http://localhost:8080";
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        headers.insert(header::ORIGIN, HeaderValue::from_static("http://127.0.0.1:8080"));
+        assert!(check_origin(&headers, ours).is_ok());
+        headers.insert(header::ORIGIN, HeaderValue::from_static("http://evil.example"));
+        assert!(check_origin(&headers, ours).is_err());
+        headers.insert(header::ORIGIN, HeaderValue::from_static("http://127.0.0.1:8081"));
+        assert!(check_origin(&headers, ours).is_err(), "another port is another origin");
     }
 }

@@ -44,7 +44,7 @@ export function AppHeader({ main, aux }: { main: SidebarController; aux: Sidebar
         variant="outline"
         onClick={openPalette}
         aria-keyshortcuts="Control+K Meta+K"
-        className="ml-auto h-9 justify-start gap-2 px-3 font-normal text-muted-foreground md:w-64"
+        className="h-9 justify-start gap-2 px-3 font-normal text-muted-foreground md:w-64"
         data-testid="command-palette-trigger"
       >
         <Search aria-hidden />

@@ -1,15 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { registerInvalidation } from '@/features/realtime';
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 
-import { profilesQueryKey } from './get-profile';
+import { profileQueryKey, profilesQueryKey } from './get-profile';
 
 export type MyProfile = components['schemas']['MyProfile'];
 
 export const myProfileQueryKey = [...profilesQueryKey, 'me'] as const;
+
+// A profile event names the account whose profile changed: its public view, and the owner's own view, go stale.
+registerInvalidation('profile', (event) => [profileQueryKey(event.id), myProfileQueryKey]);
 
 /** The signed-in user's own profile, private fields included. */
 export async function getMyProfile(): Promise<MyProfile> {
