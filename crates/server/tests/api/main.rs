@@ -16,5 +16,6 @@ mod openapi;
 mod profiles;
 mod realtime;
 mod roles;
+mod shutdown;
 mod smtp;
 mod web;
