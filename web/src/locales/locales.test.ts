@@ -13,10 +13,18 @@ function leafKeys(value: unknown, prefix = ''): string[] {
   );
 }
 
-/** Plural forms differ by language (Polish has one/few/many/other), so compare their base keys. */
-function baseKeys(resource: unknown): string[] {
-  return [...new Set(leafKeys(resource).map((key) => key.replace(pluralSuffix, '')))].sort();
-}
+const locales = ['en-GB', 'pl-PL'] as const;
+
+/**
+ * Every plural form any of our languages needs (English: one/other; Polish: one/few/many/other). Each locale file
+ * carries all of them for every plural key, so the two files have exactly the same keys; English never reads its
+ * few/many forms.
+ */
+const allPluralForms = [
+  ...new Set(
+    locales.flatMap((locale) => new Intl.PluralRules(locale).resolvedOptions().pluralCategories),
+  ),
+].sort();
 
 function pluralForms(resource: unknown, base: string): string[] {
   return leafKeys(resource)
@@ -26,22 +34,26 @@ function pluralForms(resource: unknown, base: string): string[] {
 }
 
 describe('locale files', () => {
-  it('have exactly the same keys in en-GB and pl-PL', () => {
-    expect(baseKeys(plPL)).toEqual(baseKeys(enGB));
+  it('have exactly the same keys in en-GB and pl-PL, plural forms included', () => {
+    expect(leafKeys(plPL).sort()).toEqual(leafKeys(enGB).sort());
   });
 
   it.each([
     ['en-GB', enGB],
     ['pl-PL', plPL],
-  ] as const)('%s has every plural form its language needs', (locale, resource) => {
-    const needed = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
+  ] as const)('%s has every plural form any of our languages needs', (locale, resource) => {
+    const needed = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories];
     const pluralBases = new Set(
       leafKeys(resource)
         .filter((key) => pluralSuffix.test(key))
         .map((key) => key.replace(pluralSuffix, '')),
     );
     expect(pluralBases.size).toBeGreaterThan(0);
-    for (const base of pluralBases) expect(pluralForms(resource, base)).toEqual(needed);
+    for (const base of pluralBases) {
+      const forms = pluralForms(resource, base);
+      expect(forms).toEqual(allPluralForms);
+      expect(forms).toEqual(expect.arrayContaining(needed));
+    }
   });
 
   it('has no empty translations', () => {
