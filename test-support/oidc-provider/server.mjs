@@ -57,16 +57,16 @@ function redirectAllowed(uri) {
 }
 
 async function start() {
-  // The port must be known before the issuer is: with port 0, find a free one first.
-  const { createServer } = await import('node:net');
-  const chosen = port !== 0 ? port : await new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address();
-      probe.close(() => resolve(free));
-    });
+  // The port must be known before the issuer is. Bind first and keep the socket (with port 0 the system picks a
+  // free one); the provider handles requests once it exists. Releasing a probed port and binding it again would
+  // race with other tests picking ports at the same time.
+  const { createServer } = await import('node:http');
+  const server = createServer();
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
   });
+  const chosen = server.address().port;
   const issuer = `http://127.0.0.1:${chosen}`;
 
   const provider = new Provider(issuer, {
@@ -109,9 +109,8 @@ async function start() {
   });
   provider.Client.prototype.redirectUriAllowed = redirectAllowed;
 
-  const server = provider.listen(chosen, '127.0.0.1', () => {
-    console.log(`oidc-provider ready issuer=${issuer} port=${chosen}`);
-  });
+  server.on('request', provider.callback());
+  console.log(`oidc-provider ready issuer=${issuer} port=${chosen}`);
   const stop = () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();
