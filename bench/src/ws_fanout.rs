@@ -5,24 +5,20 @@
 //! It talks only to 127.0.0.1 (server) from 127.0.0.2–127.0.0.9 (clients), and stops by itself.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use chrono::Utc;
 use clap::Parser;
-use futures::StreamExt;
 use questline::auth::session::{self, SessionPolicy};
 use questline::clock::SystemClock;
 use questline::db::{self, Db, entities::account};
 use questline::events::{Audience, Event, EventBus};
 use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
-use tokio::sync::{Semaphore, mpsc};
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio::sync::Semaphore;
 
 #[derive(Parser)]
 #[command(about = "Fan one event out to N websocket clients, ROUNDS times; print latency and memory per connection")]
@@ -49,8 +45,11 @@ struct Args {
     server_env: Vec<String>,
 }
 
-/// Nanoseconds since `START` at which each round's event was committed.
+/// Nanoseconds since the start at which each round's recording transaction had committed (`u64::MAX` until then:
+/// a frame read before the commit returned counts as delivered at once).
 static ROUND_COMMITTED: [AtomicU64; 256] = [const { AtomicU64::new(0) }; 256];
+/// Clients that have received each round's event.
+static ROUND_DELIVERED: [AtomicUsize; 256] = [const { AtomicUsize::new(0) }; 256];
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -90,58 +89,48 @@ async fn run(args: &Args, database_url: &str, pid: u32, start: Instant) -> anyho
 
     let rss_before = rss_kib(pid)?;
     println!("server RSS before connecting: {rss_before} KiB");
-    let (deliveries_tx, mut deliveries) = mpsc::unbounded_channel::<(usize, u64)>();
     let connecting = Arc::new(Semaphore::new(args.connect_concurrency.max(1)));
-    let connected = Arc::new(AtomicU64::new(0));
-    let failed = Arc::new(AtomicU64::new(0));
-    let mut clients = Vec::with_capacity(args.clients);
+    let mut handshakes = Vec::with_capacity(args.clients);
     for (n, cookie) in cookies.into_iter().enumerate() {
         let permit = connecting.clone().acquire_owned().await?;
-        let deliveries = deliveries_tx.clone();
-        let connected = connected.clone();
-        let failed = failed.clone();
         let port = args.port;
-        clients.push(tokio::spawn(async move {
+        handshakes.push(tokio::spawn(async move {
             let source = std::net::Ipv4Addr::new(127, 0, 0, 2 + (n % 8) as u8);
-            let mut ws = match connect(source, port, &cookie).await {
-                Ok(ws) => ws,
-                Err(error) => {
-                    eprintln!("client {n} could not connect: {error:#}");
-                    failed.fetch_add(1, Ordering::Relaxed);
-                    return;
-                }
-            };
-            connected.fetch_add(1, Ordering::Relaxed);
+            let stream = connect(source, port, &cookie).await;
             drop(permit);
-            while let Some(Ok(message)) = ws.next().await {
-                if let Message::Text(text) = message {
-                    let arrived = start.elapsed().as_nanos() as u64;
-                    if let Some(round) = round_of(&text) {
-                        let committed = ROUND_COMMITTED[round].load(Ordering::Acquire);
-                        let _ = deliveries.send((round, arrived.saturating_sub(committed)));
-                    }
-                }
-            }
+            stream.with_context(|| format!("client {n}"))
         }));
     }
-    drop(deliveries_tx);
-    while (connected.load(Ordering::Relaxed) + failed.load(Ordering::Relaxed)) < args.clients as u64 {
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut streams = Vec::with_capacity(args.clients);
+    for handshake in handshakes {
+        match handshake.await? {
+            Ok(stream) => streams.push(stream),
+            Err(error) => eprintln!("could not connect: {error:#}"),
+        }
     }
-    let connected = connected.load(Ordering::Relaxed) as usize;
+    let connected = streams.len();
     println!("connected: {connected}");
     tokio::time::sleep(Duration::from_secs(3)).await;
     let rss_idle = rss_kib(pid)?;
     let per_connection = (rss_idle.saturating_sub(rss_before)) as f64 * 1024.0 / connected.max(1) as f64;
     println!("server RSS with {connected} idle connections: {rss_idle} KiB");
 
+    let stop = Arc::new(AtomicBool::new(false));
+    let reader = {
+        let stop = stop.clone();
+        std::thread::spawn(move || read_deliveries(streams, start, &stop))
+    };
+    let (server_cpu_before, bench_cpu_before) = (cpu_seconds(pid)?, cpu_seconds(std::process::id())?);
     // The bench records each event through the library's outbox path on its own database connection, like a
     // second instance; the server's dispatcher is woken by NOTIFY and fans it out.
     let events = EventBus::new(Arc::new(SystemClock));
-    let mut latencies: Vec<u64> = Vec::with_capacity(connected * args.rounds);
+    let mut commits = Vec::with_capacity(args.rounds);
     for (round, committed) in ROUND_COMMITTED.iter().enumerate().take(args.rounds) {
         let bus = events.clone();
-        committed.store(start.elapsed().as_nanos() as u64, Ordering::Release);
+        // Delivery latency counts from the moment the commit is known to have succeeded; the commit's own time
+        // (PostgreSQL's write-ahead log flush) is the writer's, and is reported apart.
+        let began = Instant::now();
+        committed.store(u64::MAX, Ordering::Release);
         db.write(move |txn| {
             Box::pin(async move {
                 Ok(bus.record(txn, Event::updated("bench", format!("round-{round}")).to(Audience::Public)).await?)
@@ -149,59 +138,132 @@ async fn run(args: &Args, database_url: &str, pid: u32, start: Instant) -> anyho
         })
         .await
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-        let mut got = 0;
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-        while got < connected {
-            match tokio::time::timeout_at(deadline, deliveries.recv()).await {
-                Ok(Some((r, latency))) if r == round => {
-                    latencies.push(latency);
-                    got += 1;
-                }
-                Ok(Some(_)) => {}
-                _ => break,
-            }
+        committed.store(start.elapsed().as_nanos() as u64, Ordering::Release);
+        commits.push(began.elapsed());
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while ROUND_DELIVERED[round].load(Ordering::Acquire) < connected && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(1)).await;
         }
+        let got = ROUND_DELIVERED[round].load(Ordering::Acquire);
         if got < connected {
             println!("round {round}: only {got} of {connected} delivered within 30 s");
         }
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
+    stop.store(true, Ordering::Release);
+    let mut latencies = reader.join().map_err(|_| anyhow::anyhow!("the reader thread panicked"))??;
     let rss_after = rss_kib(pid)?;
+    let delivered = latencies.len().max(1) as f64;
+    let server_cpu = (cpu_seconds(pid)? - server_cpu_before) * 1e6 / delivered;
+    let bench_cpu = (cpu_seconds(std::process::id())? - bench_cpu_before) * 1e6 / delivered;
     latencies.sort_unstable();
     let pct = |p: f64| latencies[((latencies.len() as f64 - 1.0) * p).round() as usize] as f64 / 1e6;
     println!("clients: {connected}, rounds: {}, deliveries: {}", args.rounds, latencies.len());
     if !latencies.is_empty() {
-        println!("delivery latency: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms", pct(0.5), pct(0.99), pct(1.0));
+        println!(
+            "delivery latency: min {:.1} ms, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            pct(0.0),
+            pct(0.5),
+            pct(0.99),
+            pct(1.0)
+        );
+    }
+    commits.sort_unstable();
+    if let Some(median) = commits.get(commits.len() / 2) {
+        println!("recording transaction (not in the latency): median {:.1} ms", median.as_secs_f64() * 1e3);
     }
     println!("server memory per idle connection: {:.0} bytes ({:.2} KiB)", per_connection, per_connection / 1024.0);
     println!("server RSS after the rounds: {rss_after} KiB");
-    for client in clients {
-        client.abort();
-    }
+    println!("CPU time per delivery: server {server_cpu:.1} µs, bench {bench_cpu:.1} µs (both cores, user + system)");
     Ok(())
 }
 
-fn round_of(text: &str) -> Option<usize> {
-    let at = text.find("round-")? + "round-".len();
-    let digits: String = text[at..].chars().take_while(|c| c.is_ascii_digit()).collect();
-    digits.parse().ok()
+fn round_of(payload: &[u8]) -> Option<usize> {
+    let at = payload.windows(6).position(|window| window == b"round-")? + 6;
+    let digits = payload[at..].iter().take_while(|byte| byte.is_ascii_digit()).count();
+    std::str::from_utf8(&payload[at..at + digits]).ok()?.parse().ok()
 }
 
-async fn connect(
-    source: std::net::Ipv4Addr,
-    port: u16,
-    cookie: &str,
-) -> anyhow::Result<tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>> {
+/// Connects and upgrades to a websocket with a minimal handshake of its own: the bench then reads the raw frames
+/// itself (see `read_deliveries`).
+async fn connect(source: std::net::Ipv4Addr, port: u16, cookie: &str) -> anyhow::Result<mio::net::TcpStream> {
     let socket = TcpSocket::new_v4()?;
     socket.bind((source, 0).into())?;
-    let stream = socket.connect(([127, 0, 0, 1], port).into()).await?;
+    let mut stream = socket.connect(([127, 0, 0, 1], port).into()).await?;
     stream.set_nodelay(true)?;
-    let mut request = format!("ws://127.0.0.1:{port}/api/ws").into_client_request()?;
-    request.headers_mut().insert("cookie", HeaderValue::from_str(cookie)?);
-    // Small client buffers, or the bench itself would need gigabytes.
-    let config = WebSocketConfig::default().read_buffer_size(4096).write_buffer_size(0);
-    let (ws, _) = tokio_tungstenite::client_async_with_config(request, stream, Some(config)).await?;
-    Ok(ws)
+    let request = format!(
+        "GET /api/ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nCookie: {cookie}\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await?;
+    let mut response = Vec::with_capacity(256);
+    while !response.ends_with(b"\r\n\r\n") {
+        let byte = stream.read_u8().await?;
+        response.push(byte);
+        anyhow::ensure!(response.len() < 4096, "the handshake response is too long");
+    }
+    anyhow::ensure!(response.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&response));
+    Ok(mio::net::TcpStream::from_std(stream.into_std()?))
+}
+
+/// Reads every client's socket on one thread with one epoll set, parsing the server's (unmasked) frames by hand,
+/// so that the bench's own cost per delivery is a `read` and little else. Answers the latency of every delivery.
+fn read_deliveries(
+    mut streams: Vec<mio::net::TcpStream>,
+    start: Instant,
+    stop: &AtomicBool,
+) -> anyhow::Result<Vec<u64>> {
+    use std::io::Read;
+    let mut poll = mio::Poll::new()?;
+    for (n, stream) in streams.iter_mut().enumerate() {
+        poll.registry().register(stream, mio::Token(n), mio::Interest::READABLE)?;
+    }
+    let mut pending: Vec<Vec<u8>> = vec![Vec::new(); streams.len()];
+    let mut events = mio::Events::with_capacity(1024);
+    let mut buffer = vec![0u8; 64 * 1024];
+    let mut latencies = Vec::new();
+    while !stop.load(Ordering::Acquire) {
+        poll.poll(&mut events, Some(Duration::from_millis(50)))?;
+        for event in &events {
+            let n = event.token().0;
+            loop {
+                match streams[n].read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(read) => {
+                        let arrived = start.elapsed().as_nanos() as u64;
+                        let bytes = &mut pending[n];
+                        bytes.extend_from_slice(&buffer[..read]);
+                        while let Some((opcode, payload, length)) = next_frame(bytes) {
+                            if opcode == 1
+                                && let Some(round) = round_of(payload)
+                            {
+                                let committed = ROUND_COMMITTED[round].load(Ordering::Acquire);
+                                latencies.push(arrived.saturating_sub(committed));
+                                ROUND_DELIVERED[round].fetch_add(1, Ordering::Release);
+                            }
+                            bytes.drain(..length);
+                        }
+                    }
+                    Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => break,
+                    Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(error) => return Err(error.into()),
+                }
+            }
+        }
+    }
+    Ok(latencies)
+}
+
+/// The first complete frame in `bytes` from the server (never masked): opcode, payload and its whole length.
+fn next_frame(bytes: &[u8]) -> Option<(u8, &[u8], usize)> {
+    let (&first, &second) = (bytes.first()?, bytes.get(1)?);
+    let (header, length) = match second & 0x7f {
+        126 => (4, u16::from_be_bytes(bytes.get(2..4)?.try_into().ok()?) as usize),
+        127 => (10, u64::from_be_bytes(bytes.get(2..10)?.try_into().ok()?) as usize),
+        short => (2, short as usize),
+    };
+    let payload = bytes.get(header..header + length)?;
+    Some((first & 0x0f, payload, header + length))
 }
 
 async fn wait_for_health(port: u16) -> anyhow::Result<()> {
@@ -245,6 +307,16 @@ async fn sign_in_many(db: &Db, count: usize) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(cookies)
+}
+
+/// User + system CPU time a process has used so far, in seconds (`/proc/<pid>/stat`, clock ticks of 1/100 s).
+fn cpu_seconds(pid: u32) -> anyhow::Result<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
+    // Fields after the command name (which may hold spaces) start at the state, field 3; utime and stime are 14, 15.
+    let after_name = stat.rsplit_once(')').context("stat format")?.1;
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks: u64 = fields[11].parse::<u64>()? + fields[12].parse::<u64>()?;
+    Ok(ticks as f64 / 100.0)
 }
 
 fn rss_kib(pid: u32) -> anyhow::Result<u64> {

@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::db::{self, Db};
 use crate::events::EventBus;
 use crate::http::middleware::{self, Limits};
+use crate::http::socket::{Listener, Peer};
 use crate::jobs::{self, Job, Jobs, RunnerSettings};
 use crate::mail::Mailer;
 use crate::realtime::{self, Realtime};
@@ -124,7 +125,7 @@ impl Application {
             jobs.stop();
         };
         let app = router(self.state);
-        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        axum::serve(Listener(self.listener), app.into_make_service_with_connect_info::<Peer>())
             .with_graceful_shutdown(shutdown)
             .await
     }

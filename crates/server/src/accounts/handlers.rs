@@ -1,7 +1,5 @@
 //! The accounts endpoints.
 
-use std::net::SocketAddr;
-
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum_extra::extract::CookieJar;
@@ -18,6 +16,7 @@ use crate::auth::{CurrentUser, MaybeUser, session};
 use crate::db::entities::{account, account_token};
 use crate::error::{ApiError, ErrorBody, on_unique_violation};
 use crate::events::{Audience, Event};
+use crate::http::socket::Peer;
 use crate::http::{Json, Path};
 
 const TAG: &str = "accounts";
@@ -102,7 +101,7 @@ pub async fn sign_up(
 )]
 pub async fn sign_in(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ConnectInfo(peer): ConnectInfo<Peer>,
     jar: CookieJar,
     Json(request): Json<SignInRequest>,
 ) -> Result<(CookieJar, Json<UserContext>), ApiError> {
@@ -117,7 +116,7 @@ pub async fn sign_in(
 
     let limiter = &state.auth.limiter;
     let email_key = format!("email:{}", request.email.trim().to_lowercase());
-    let address_key = format!("address:{}", peer.ip());
+    let address_key = format!("address:{}", peer.addr.ip());
     let max = state.auth.max_failures;
     limiter
         .check(&email_key, max)

@@ -3,5 +3,6 @@
 
 pub mod extract;
 pub mod middleware;
+pub mod socket;
 
 pub use extract::{Json, Path, Query};

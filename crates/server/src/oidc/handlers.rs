@@ -1,8 +1,6 @@
 //! The OpenID Connect endpoints: start (redirect to the provider), finish (called by the web app's `/callback` page
 //! with the code and state) and link (confirm an existing account's password to link a provider identity to it).
 
-use std::net::SocketAddr;
-
 use axum::extract::{ConnectInfo, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -21,6 +19,7 @@ use crate::app::AppState;
 use crate::auth::session;
 use crate::error::{ApiError, ErrorBody, on_unique_violation};
 use crate::events::{Audience, Event};
+use crate::http::socket::Peer;
 use crate::http::{Json, Query};
 
 const TAG: &str = "accounts";
@@ -181,7 +180,7 @@ pub async fn finish_oidc_sign_in(
 )]
 pub async fn link_oidc_identity(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ConnectInfo(peer): ConnectInfo<Peer>,
     jar: CookieJar,
     Json(request): Json<LinkRequest>,
 ) -> Result<(CookieJar, Json<UserContext>), ApiError> {
@@ -196,7 +195,7 @@ pub async fn link_oidc_identity(
     // The same counters as the sign-in form, so the link cannot be used to guess passwords faster.
     let limiter = &state.auth.limiter;
     let email_key = format!("email:{}", account.email);
-    let address_key = format!("address:{}", peer.ip());
+    let address_key = format!("address:{}", peer.addr.ip());
     let max = state.auth.max_failures;
     limiter
         .check(&email_key, max)

@@ -1,64 +1,79 @@
 //! The open websocket connections of this instance, and the fan-out of committed events to them.
 //!
-//! Each connection owns a small bounded queue of frames waiting to be written. The fan-out task serialises an
-//! event once and pushes the shared bytes to every connection whose account is in the event's audience (public
-//! events to all, others looked up by account), so one slow client costs only its own queue. A queue that would
-//! grow past its bound marks the connection as too slow; its task then closes it with the reason `too_slow` and the
-//! client reconnects and refetches. An idle connection holds no queued frames and no allocation for them.
+//! The fan-out serialises an event once, frames it once, and offers the shared bytes to every connection whose
+//! account is in the event's audience (public events to all, others looked up by account). An offer is a
+//! non-blocking write straight to the socket, made from the fan-out itself; only when the socket cannot take the
+//! frame does it wait in that connection's small bounded queue, and the connection's task is woken to finish the
+//! write. So an idle connection's task sleeps through deliveries, and one slow client costs only its own queue. A
+//! queue that would grow past its bound marks the connection as too slow; its task then closes it with the reason
+//! `too_slow` and the client reconnects and refetches.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
 
-use axum::extract::ws::Utf8Bytes;
+use axum::body::Bytes;
 use questline_domain::ids::AccountId;
+use sha2::{Digest, Sha256};
 use tokio::sync::{Notify, broadcast};
+use tokio::task::JoinSet;
+use tungstenite::protocol::frame::Frame;
+use tungstenite::protocol::frame::coding::{Data, OpCode};
 
 use super::frames::{CloseReason, EventFrame, ServerFrame};
 use crate::events::{Audience, DispatchedEvent, EventKind, SESSION_ENDED};
+use crate::http::socket::{Offer, Socket};
+
+/// Connections one fan-out task writes to; larger audiences are split so every core writes.
+const FAN_OUT_CHUNK: usize = 512;
 
 /// One open connection, shared by its socket task and the registry.
 #[derive(Debug)]
 pub struct Connection {
     pub account: AccountId,
     /// The sign-in session it was opened with; closes when that session ends.
-    pub session_id: Box<str>,
-    queue: Mutex<VecDeque<Utf8Bytes>>,
-    /// Wakes the socket task: frames are waiting, or the connection must close.
+    session: SessionKey,
+    pub socket: Arc<Socket>,
+    /// Wakes the socket task: a frame waits in the socket's queue, or the connection must close.
     pub wake: Notify,
-    closing: Mutex<Option<CloseReason>>,
-    overflowed: AtomicBool,
+    /// 0 while open, else 1 + the index of the reason to close in `CLOSE_REASONS` (the first reason wins).
+    closing: AtomicU8,
+}
+
+const CLOSE_REASONS: [CloseReason; 4] =
+    [CloseReason::IdleTimeout, CloseReason::SessionEnded, CloseReason::TooSlow, CloseReason::GoingAway];
+
+/// A sign-in session as the registry keeps it: the SHA-256 of its id, inline (every connection holds one, and a
+/// fixed-size key costs less than a string of its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SessionKey([u8; 32]);
+
+impl SessionKey {
+    fn of(session_id: &str) -> Self {
+        Self(Sha256::digest(session_id.as_bytes()).into())
+    }
 }
 
 impl Connection {
-    /// The frames waiting to be written, oldest first.
-    pub fn take_frames(&self) -> VecDeque<Utf8Bytes> {
-        let mut queue = self.queue.lock().expect("queue lock");
-        // Give back the memory of a burst: an idle connection should hold no buffer.
-        std::mem::take(&mut *queue)
-    }
-
     /// Why the connection must close, if it must.
     pub fn closing(&self) -> Option<CloseReason> {
-        if self.overflowed.load(Ordering::Acquire) {
-            return Some(CloseReason::TooSlow);
+        match self.closing.load(Ordering::Acquire) {
+            0 => None,
+            code => CLOSE_REASONS.get(usize::from(code) - 1).copied(),
         }
-        *self.closing.lock().expect("closing lock")
     }
 
-    fn push(&self, frame: &Utf8Bytes, limit: usize) {
-        let mut queue = self.queue.lock().expect("queue lock");
-        if queue.len() >= limit {
-            drop(queue);
-            self.overflowed.store(true, Ordering::Release);
-        } else {
-            queue.push_back(frame.clone());
+    fn offer(&self, frame: &Bytes, limit: usize) {
+        match self.socket.offer(frame, limit) {
+            Offer::Written | Offer::Refused => {}
+            Offer::Queued => self.wake.notify_one(),
+            Offer::Full => self.close(CloseReason::TooSlow),
         }
-        self.wake.notify_one();
     }
 
     fn close(&self, reason: CloseReason) {
-        *self.closing.lock().expect("closing lock") = Some(reason);
+        let code = CLOSE_REASONS.iter().position(|known| *known == reason).expect("every reason is listed") as u8 + 1;
+        let _ = self.closing.compare_exchange(0, code, Ordering::AcqRel, Ordering::Acquire);
         self.wake.notify_one();
     }
 }
@@ -75,6 +90,8 @@ pub struct Registry {
     index: Arc<RwLock<Index>>,
     next_id: Arc<AtomicU64>,
     max_pending: usize,
+    /// Connections one fan-out task writes to.
+    chunk: usize,
 }
 
 /// Removes its connection from the registry when the socket task ends, however it ends.
@@ -92,18 +109,17 @@ impl Drop for Registration {
 
 impl Registry {
     pub fn new(max_pending: usize) -> Self {
-        Self { index: Arc::default(), next_id: Arc::default(), max_pending: max_pending.max(1) }
+        Self { index: Arc::default(), next_id: Arc::default(), max_pending: max_pending.max(1), chunk: FAN_OUT_CHUNK }
     }
 
-    pub fn register(&self, account: AccountId, session_id: &str) -> Registration {
+    pub fn register(&self, account: AccountId, session_id: &str, socket: Arc<Socket>) -> Registration {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let connection = Arc::new(Connection {
             account,
-            session_id: session_id.into(),
-            queue: Mutex::new(VecDeque::new()),
+            session: SessionKey::of(session_id),
+            socket,
             wake: Notify::new(),
-            closing: Mutex::new(None),
-            overflowed: AtomicBool::new(false),
+            closing: AtomicU8::new(0),
         });
         let mut index = self.index.write().expect("registry lock");
         index.all.insert(id, connection.clone());
@@ -131,9 +147,10 @@ impl Registry {
         self.len() == 0
     }
 
-    /// Queues the frame on every connection of the audience.
-    pub fn deliver(&self, audience: &Audience, frame: &Utf8Bytes) {
-        // Collect under the lock, push outside it, so connecting and disconnecting never wait for a fan-out.
+    /// Offers the frame to every connection of the audience, and returns once every connection has written it or
+    /// queued it.
+    pub async fn deliver(&self, audience: &Audience, frame: &Bytes) {
+        // Collect under the lock, write outside it, so connecting and disconnecting never wait for a fan-out.
         let targets: Vec<Arc<Connection>> = {
             let index = self.index.read().expect("registry lock");
             match audience {
@@ -147,15 +164,26 @@ impl Registry {
                 Audience::Internal => Vec::new(),
             }
         };
-        for connection in targets {
-            connection.push(frame, self.max_pending);
+        let limit = self.max_pending;
+        if targets.len() <= self.chunk {
+            targets.iter().for_each(|connection| connection.offer(frame, limit));
+            return;
         }
+        // Writing to a socket is mostly the kernel's work: split large audiences so every core does some. The next
+        // event starts only when this one is everywhere, so each connection sees events in order.
+        let mut writers = JoinSet::new();
+        for chunk in targets.chunks(self.chunk) {
+            let (chunk, frame) = (chunk.to_vec(), frame.clone());
+            writers.spawn(async move { chunk.iter().for_each(|connection| connection.offer(&frame, limit)) });
+        }
+        while writers.join_next().await.is_some() {}
     }
 
     /// Closes every connection opened with this sign-in session.
     pub fn end_session(&self, session_id: &str) {
         let index = self.index.read().expect("registry lock");
-        for connection in index.all.values().filter(|c| &*c.session_id == session_id) {
+        let session = SessionKey::of(session_id);
+        for connection in index.all.values().filter(|c| c.session == session) {
             connection.close(CloseReason::SessionEnded);
         }
     }
@@ -174,7 +202,7 @@ impl Registry {
         tokio::spawn(async move {
             loop {
                 match events.recv().await {
-                    Ok(event) => registry.dispatch(&event),
+                    Ok(event) => registry.dispatch(&event).await,
                     Err(broadcast::error::RecvError::Lagged(missed)) => {
                         // Clients cannot know what they missed: make them reconnect and refetch.
                         tracing::warn!(missed, "the websocket fan-out fell behind; closing connections");
@@ -186,7 +214,7 @@ impl Registry {
         })
     }
 
-    pub fn dispatch(&self, event: &DispatchedEvent) {
+    pub async fn dispatch(&self, event: &DispatchedEvent) {
         if event.entity == SESSION_ENDED {
             if event.kind == EventKind::Deleted {
                 self.end_session(&event.id);
@@ -196,67 +224,139 @@ impl Registry {
         if matches!(event.audience, Audience::Internal) {
             return;
         }
-        let frame = match serde_json::to_string(&ServerFrame::Event(EventFrame::of(event))) {
-            Ok(json) => Utf8Bytes::from(json),
+        let frame = match serde_json::to_vec(&ServerFrame::Event(EventFrame::of(event))) {
+            Ok(json) => text_frame(json),
             Err(error) => {
                 tracing::warn!(seq = event.seq, %error, "an event could not be serialised");
                 return;
             }
         };
-        self.deliver(&event.audience, &frame);
+        self.deliver(&event.audience, &frame).await;
     }
+}
+
+/// A whole websocket text frame as the server sends it (final, unmasked), ready to be written to any connection.
+fn text_frame(json: Vec<u8>) -> Bytes {
+    let frame = Frame::message(json, OpCode::Data(Data::Text), true);
+    let mut bytes = Vec::with_capacity(frame.len());
+    frame.format(&mut bytes).expect("a frame formats into memory");
+    Bytes::from(bytes)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::time::Duration;
 
-    fn frame(text: &str) -> Utf8Bytes {
-        Utf8Bytes::from(text.to_owned())
+    use tokio::io::AsyncReadExt;
+    use tokio::net::TcpStream;
+
+    use super::*;
+    use crate::http::socket::tests::pair;
+
+    fn frame(text: &str) -> Bytes {
+        text_frame(text.as_bytes().to_vec())
     }
 
-    #[test]
-    fn events_reach_only_their_audience() {
+    async fn connect(registry: &Registry, account: AccountId, session: &str) -> (Registration, TcpStream) {
+        let (socket, client) = pair().await;
+        (registry.register(account, session, socket), client)
+    }
+
+    #[tokio::test]
+    async fn a_connection_closes_for_the_first_reason_given() {
+        let registry = Registry::new(8);
+        for reason in CLOSE_REASONS {
+            let (registration, _client) = connect(&registry, AccountId::new(), "s").await;
+            assert_eq!(registration.connection.closing(), None);
+            registration.connection.close(reason);
+            registration.connection.close(if reason == CloseReason::GoingAway {
+                CloseReason::TooSlow
+            } else {
+                CloseReason::GoingAway
+            });
+            assert_eq!(registration.connection.closing(), Some(reason));
+        }
+    }
+
+    /// Reads exactly the frames expected, then checks that nothing else arrives.
+    async fn assert_received(client: &mut TcpStream, frames: &[Bytes]) {
+        let expected = frames.concat();
+        let mut read = vec![0; expected.len()];
+        client.read_exact(&mut read).await.unwrap();
+        assert_eq!(read, expected);
+        let more = tokio::time::timeout(Duration::from_millis(50), client.read(&mut [0; 1])).await;
+        assert!(more.is_err(), "nothing more arrives");
+    }
+
+    #[tokio::test]
+    async fn events_reach_only_their_audience() {
         let registry = Registry::new(8);
         let (a, b) = (AccountId::new(), AccountId::new());
-        let conn_a = registry.register(a, "session-a");
-        let conn_b = registry.register(b, "session-b");
-        registry.deliver(&Audience::account(a), &frame("for a"));
-        registry.deliver(&Audience::Public, &frame("for all"));
-        registry.deliver(&Audience::Internal, &frame("for nobody"));
-        assert_eq!(conn_a.connection.take_frames(), [frame("for a"), frame("for all")]);
-        assert_eq!(conn_b.connection.take_frames(), [frame("for all")]);
+        let (_conn_a, mut client_a) = connect(&registry, a, "session-a").await;
+        let (_conn_b, mut client_b) = connect(&registry, b, "session-b").await;
+        registry.deliver(&Audience::account(a), &frame("for a")).await;
+        registry.deliver(&Audience::Public, &frame("for all")).await;
+        registry.deliver(&Audience::Internal, &frame("for nobody")).await;
+        assert_received(&mut client_a, &[frame("for a"), frame("for all")]).await;
+        assert_received(&mut client_b, &[frame("for all")]).await;
     }
 
-    #[test]
-    fn a_full_queue_marks_only_that_connection_too_slow() {
+    #[tokio::test]
+    async fn a_large_audience_gets_every_event_in_order() {
+        let registry = Registry { chunk: 4, ..Registry::new(8) };
+        let mut clients = Vec::new();
+        for n in 0..9 {
+            clients.push(connect(&registry, AccountId::new(), &n.to_string()).await);
+        }
+        let frames = [frame("first"), frame("second")];
+        for frame in &frames {
+            registry.deliver(&Audience::Public, frame).await;
+        }
+        for (_, client) in &mut clients {
+            assert_received(client, &frames).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_marks_only_that_connection_too_slow() {
         let registry = Registry::new(2);
-        let slow = registry.register(AccountId::new(), "slow");
-        let fast = registry.register(AccountId::new(), "fast");
-        for n in 0..3 {
-            registry.deliver(&Audience::Public, &frame(&n.to_string()));
-            fast.connection.take_frames();
+        let (slow, _slow_client) = connect(&registry, AccountId::new(), "slow").await;
+        let (fast, mut fast_client) = connect(&registry, AccountId::new(), "fast").await;
+        let reader = tokio::spawn(async move {
+            let mut sink = Vec::new();
+            fast_client.read_to_end(&mut sink).await.unwrap();
+        });
+        let big = Bytes::from(vec![b'x'; 64 * 1024]);
+        for _ in 0..200 {
+            registry.deliver(&Audience::Public, &big).await;
+            // What the fast connection's task does when woken.
+            fast.connection.socket.flush().await.unwrap();
+            if slow.connection.closing().is_some() {
+                break;
+            }
         }
         assert_eq!(slow.connection.closing(), Some(CloseReason::TooSlow));
         assert_eq!(fast.connection.closing(), None);
+        drop((fast, registry));
+        reader.abort();
     }
 
-    #[test]
-    fn ending_a_session_closes_its_connections_only() {
+    #[tokio::test]
+    async fn ending_a_session_closes_its_connections_only() {
         let registry = Registry::new(8);
         let account = AccountId::new();
-        let laptop = registry.register(account, "laptop");
-        let phone = registry.register(account, "phone");
+        let (laptop, _laptop_client) = connect(&registry, account, "laptop").await;
+        let (phone, _phone_client) = connect(&registry, account, "phone").await;
         registry.end_session("laptop");
         assert_eq!(laptop.connection.closing(), Some(CloseReason::SessionEnded));
         assert_eq!(phone.connection.closing(), None);
     }
 
-    #[test]
-    fn a_finished_connection_leaves_the_registry() {
+    #[tokio::test]
+    async fn a_finished_connection_leaves_the_registry() {
         let registry = Registry::new(8);
         let account = AccountId::new();
-        let registration = registry.register(account, "s");
+        let (registration, _client) = connect(&registry, account, "s").await;
         assert_eq!(registry.len(), 1);
         drop(registration);
         assert!(registry.is_empty());

@@ -1,6 +1,8 @@
-//! One websocket connection: writes the frames its registry entry queues, answers pings, and closes with a reason
-//! when the client is idle, too slow, or its session ends.
+//! One websocket connection's task: reads the client's frames and answers pings, finishes the event frames the
+//! fan-out could not write at once, and closes with a reason when the client is idle, too slow, or its session
+//! ends. While events are written straight away, the task sleeps.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -15,15 +17,16 @@ use super::registry::Connection;
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::db::entities::session;
+use crate::http::socket::Socket;
 
 /// Client frames are pings of a few dozen bytes: a small read buffer is enough, and it is the largest part of an
 /// idle connection's memory (tungstenite's default is 128 KiB).
 const READ_BUFFER: usize = 256;
 /// Largest frame a client may send.
 const MAX_CLIENT_MESSAGE: usize = 4 * 1024;
-/// Frames are written at once (no write batching buffer kept per connection); this only caps what may pile up
-/// in tungstenite while the socket is blocked.
-const MAX_WRITE_BUFFER: usize = 1024 * 1024;
+/// The task's own frames (pongs, the close frame) are written at once; this only caps what may pile up in
+/// tungstenite while the socket is blocked.
+const MAX_WRITE_BUFFER: usize = 64 * 1024;
 /// How long the close frame may take to write before the connection is simply dropped.
 const CLOSE_TIMEOUT: Duration = Duration::from_secs(1);
 
@@ -31,6 +34,7 @@ pub fn accept(
     upgrade: WebSocketUpgrade,
     realtime: Realtime,
     user: CurrentUser,
+    tcp: Arc<Socket>,
     db: Db,
     expires_in: Duration,
 ) -> Response {
@@ -43,7 +47,7 @@ pub fn accept(
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
         .on_upgrade(move |socket| {
-            let serving = serve(socket, realtime, account, session_id, db, expires_in);
+            let serving = serve(socket, realtime, account, session_id, tcp, db, expires_in);
             tracing::debug!(bytes = std::mem::size_of_val(&serving), "websocket task state");
             serving
         })
@@ -54,10 +58,11 @@ async fn serve(
     realtime: Realtime,
     account: AccountId,
     session_id: String,
+    tcp: Arc<Socket>,
     db: Db,
     expires_in: Duration,
 ) {
-    let registration = realtime.registry.register(account, &session_id);
+    let registration = realtime.registry.register(account, &session_id, tcp);
     let connection = &registration.connection;
     // The session may have ended between the handshake's check and the registration, when no one could close us.
     if matches!(Box::pin(session::Entity::find_by_id(session_id).one(db.conn())).await, Ok(None)) {
@@ -77,8 +82,8 @@ async fn serve(
                 if let Some(reason) = connection.closing() {
                     break Some(reason);
                 }
-                // Boxed: the writer's state exists only while writing, not in every idle connection's task.
-                if let Err(reason) = Box::pin(write_frames(&mut socket, connection, settings.send_timeout)).await {
+                // Boxed: the flush's state exists only while flushing, not in every idle connection's task.
+                if let Err(reason) = Box::pin(flush(connection, settings.send_timeout)).await {
                     break reason;
                 }
             }
@@ -100,41 +105,29 @@ async fn serve(
             }
         }
     };
+    // The fan-out must not write after the close frame.
+    connection.socket.refuse_offers();
     if let Some(reason) = reason {
         Box::pin(close(&mut socket, reason)).await;
     }
 }
 
-/// Writes every queued frame. `Err(Some(reason))` closes with that reason, `Err(None)` means the socket is gone.
-async fn write_frames(
-    socket: &mut WebSocket,
-    connection: &Connection,
-    send_timeout: Duration,
-) -> Result<(), Option<CloseReason>> {
+/// Writes the frames the fan-out left queued. `Err(Some(reason))` closes with that reason, `Err(None)` means the
+/// socket is gone.
+async fn flush(connection: &Connection, send_timeout: Duration) -> Result<(), Option<CloseReason>> {
+    let give_up = Instant::now() + send_timeout;
+    let flush = connection.socket.flush();
+    tokio::pin!(flush);
     loop {
-        let frames = connection.take_frames();
-        if frames.is_empty() {
-            return Ok(());
-        }
-        for frame in frames {
-            let give_up = Instant::now() + send_timeout;
-            let send = socket.send(Message::Text(frame));
-            tokio::pin!(send);
-            loop {
-                tokio::select! {
-                    sent = &mut send => {
-                        sent.map_err(|_| None)?;
-                        break;
-                    }
-                    // More frames were queued while this write is blocked: stop as soon as the queue overflows.
-                    _ = connection.wake.notified() => {
-                        if let Some(reason) = connection.closing() {
-                            return Err(Some(reason));
-                        }
-                    }
-                    _ = sleep_until(give_up) => return Err(Some(CloseReason::TooSlow)),
+        tokio::select! {
+            flushed = &mut flush => return flushed.map_err(|_| None),
+            // More frames were offered while the socket is blocked: stop as soon as the queue overflows.
+            _ = connection.wake.notified() => {
+                if let Some(reason) = connection.closing() {
+                    return Err(Some(reason));
                 }
             }
+            _ = sleep_until(give_up) => return Err(Some(CloseReason::TooSlow)),
         }
     }
 }
