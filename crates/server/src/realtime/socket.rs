@@ -38,8 +38,7 @@ pub fn accept(
     db: Db,
     expires_in: Duration,
 ) -> Response {
-    let account = user.id();
-    let session_id = user.session_id;
+    let start = Box::new(Start { realtime, account: user.id(), session_id: user.session_id, tcp, db, expires_in });
     upgrade
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
@@ -47,30 +46,40 @@ pub fn accept(
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
         .on_upgrade(move |socket| {
-            let serving = serve(socket, realtime, account, session_id, tcp, db, expires_in);
+            let serving = serve(Box::new(Opening { socket, start: *start }));
             tracing::debug!(bytes = std::mem::size_of_val(&serving), "websocket task state");
             serving
         })
 }
 
-async fn serve(
-    mut socket: WebSocket,
+/// What a connection's task starts from. It is passed boxed: an async fn keeps its arguments in its state beside
+/// the locals they move into, so every idle connection would otherwise carry them twice.
+struct Start {
     realtime: Realtime,
     account: AccountId,
     session_id: String,
     tcp: Arc<Socket>,
     db: Db,
     expires_in: Duration,
-) {
+}
+
+struct Opening {
+    socket: WebSocket,
+    start: Start,
+}
+
+async fn serve(opening: Box<Opening>) {
+    let Opening { mut socket, start: Start { realtime, account, session_id, tcp, db, expires_in } } = *opening;
     let registration = realtime.registry.register(account, &session_id, tcp);
     let connection = &registration.connection;
+    let settings = realtime.settings;
+    drop(realtime);
     // The session may have ended between the handshake's check and the registration, when no one could close us.
     if matches!(Box::pin(session::Entity::find_by_id(session_id).one(db.conn())).await, Ok(None)) {
         Box::pin(close(&mut socket, CloseReason::SessionEnded)).await;
         return;
     }
     drop(db);
-    let settings = realtime.settings;
     let session_end = Instant::now() + expires_in;
     let next_deadline = || (Instant::now() + settings.idle_timeout).min(session_end);
     let deadline = sleep_until(next_deadline());
