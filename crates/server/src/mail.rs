@@ -1,6 +1,6 @@
 //! Outgoing e-mail: over SMTP when `QUESTLINE_SMTP_URL` is set, otherwise written as `.eml` files under
 //! `<data dir>/mail/` so a local user can still open the links. Mails are sent after the transaction that asked for
-//! them commits; a failed send is logged (durable retries arrive with the job runner).
+//! them commits, by durable jobs that retry a failed send with backoff.
 
 use std::path::PathBuf;
 
@@ -57,17 +57,8 @@ impl Mailer {
         Ok(Self { transport, from, clock })
     }
 
-    /// Sends in the background; the caller's response does not wait for the mail server.
-    pub fn send_later(&self, mail: Mail) {
-        let mailer = self.clone();
-        tokio::spawn(async move {
-            let subject = mail.subject.clone();
-            if let Err(error) = mailer.send(mail).await {
-                tracing::error!(%subject, error = format!("{error:#}"), "sending mail failed");
-            }
-        });
-    }
-
+    /// Sends now. Features do not call this from requests: they schedule a job that does (see
+    /// `accounts::jobs`), so a mail survives a mail server that is down and a restart.
     pub async fn send(&self, mail: Mail) -> anyhow::Result<()> {
         let to = Mailbox::new(Some(mail.to_name.clone()), mail.to_email.parse()?);
         let message = Message::builder()

@@ -9,7 +9,7 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel};
 use uuid::Uuid;
 
 use super::dto::*;
-use super::mails;
+use super::jobs as account_jobs;
 use super::queries::{self, TokenPurpose, TokenRefusal, user_context};
 use crate::app::AppState;
 use crate::auth::{CurrentUser, MaybeUser, session};
@@ -62,8 +62,9 @@ pub async fn sign_up(
         email_verified: false,
     };
     let events = state.events.clone();
+    let jobs = state.jobs.clone();
     let policy = state.auth.sessions.clone();
-    let (account, session_token, verify_token) = state
+    let (account, session_token) = state
         .db
         .write(move |txn| {
             Box::pin(async move {
@@ -72,16 +73,14 @@ pub async fn sign_up(
                         ApiError::conflict("email_taken", "An account with this email already exists.")
                     })
                 })?;
-                let verify_token = queries::issue_token(txn, id, TokenPurpose::VerifyEmail, now).await?;
+                jobs.schedule(txn, account_jobs::verification_mail(id)).await?;
                 let session_token = session::create(txn, id, now, &policy).await?;
                 events.record(txn, Event::created("account", id).to(Audience::account(id.into()))).await?;
-                Ok((account, session_token, verify_token))
+                Ok((account, session_token))
             })
         })
         .await?;
 
-    let link = format!("{}/verify-email?token={verify_token}", state.config.public_url());
-    state.mailer.send_later(mails::verify_email(locale, &account.display_name, &account.email, &link));
     let jar = jar.add(state.auth.sessions.cookie(session_token));
     Ok((jar, (StatusCode::CREATED, Json(user_context(Some(&account))))))
 }
@@ -381,17 +380,13 @@ pub async fn request_password_reset(
     if account.status != AccountStatus::Active.as_str() {
         return Ok(StatusCode::ACCEPTED);
     }
-    let now = state.clock.now();
-    let id = account.id;
-    let token = state
+    let jobs = state.jobs.clone();
+    state
         .db
         .write(move |txn| {
-            Box::pin(async move { Ok(queries::issue_token(txn, id, TokenPurpose::ResetPassword, now).await?) })
+            Box::pin(async move { Ok(jobs.schedule(txn, account_jobs::password_reset_mail(account.id)).await?) })
         })
         .await?;
-    let link = format!("{}/reset-password?token={token}", state.config.public_url());
-    let locale = Locale::parse(&account.locale).unwrap_or_default();
-    state.mailer.send_later(mails::reset_password(locale, &account.display_name, &account.email, &link));
     Ok(StatusCode::ACCEPTED)
 }
 

@@ -5,6 +5,7 @@
 pub mod admin;
 mod dto;
 mod handlers;
+pub mod jobs;
 pub(crate) mod mails;
 pub(crate) mod queries;
 

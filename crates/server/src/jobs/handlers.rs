@@ -7,6 +7,7 @@ use futures::FutureExt;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use super::{Handler, JobRun};
+use crate::accounts;
 use crate::app::AppState;
 use crate::db::entities::event;
 
@@ -14,7 +15,17 @@ use crate::db::entities::event;
 pub const PRUNE_EVENTS: &str = "events.prune";
 
 pub fn handlers() -> Vec<(&'static str, Handler)> {
-    vec![(PRUNE_EVENTS, Arc::new(|state, run| prune_events(state, run).boxed()))]
+    vec![
+        (PRUNE_EVENTS, Arc::new(|state, run| prune_events(state, run).boxed())),
+        (
+            accounts::jobs::SEND_VERIFICATION,
+            Arc::new(|state, run| accounts::jobs::send_verification(state, run).boxed()),
+        ),
+        (
+            accounts::jobs::SEND_PASSWORD_RESET,
+            Arc::new(|state, run| accounts::jobs::send_password_reset(state, run).boxed()),
+        ),
+    ]
 }
 
 async fn prune_events(state: AppState, _run: JobRun) -> anyhow::Result<()> {

@@ -286,8 +286,9 @@ async fn register(
         email_verified: verified,
     };
     let events = state.events.clone();
+    let jobs = state.jobs.clone();
     let policy = state.auth.sessions.clone();
-    let (account, session_token, verify_token) = state
+    let (account, session_token) = state
         .db
         .write(move |txn| {
             Box::pin(async move {
@@ -299,24 +300,16 @@ async fn register(
                     .await
                     .map_err(|e| on_unique_violation(e, taken))?;
                 // An address the provider does not vouch for is confirmed the usual way, by a mailed link.
-                let verify_token = match verified {
-                    true => None,
-                    false => Some(
-                        accounts::queries::issue_token(txn, id, accounts::queries::TokenPurpose::VerifyEmail, now)
-                            .await?,
-                    ),
-                };
+                if !verified {
+                    jobs.schedule(txn, accounts::jobs::verification_mail(id)).await?;
+                }
                 let session_token = session::create(txn, id, now, &policy).await?;
                 events.record(txn, Event::created("account", id).to(Audience::account(id.into()))).await?;
-                Ok((account, session_token, verify_token))
+                Ok((account, session_token))
             })
         })
         .await
         .map_err(registration_failed)?;
-    if let Some(token) = verify_token {
-        let link = format!("{}/verify-email?token={token}", state.config.public_url());
-        state.mailer.send_later(accounts::mails::verify_email(locale, &account.display_name, &account.email, &link));
-    }
     tracing::info!(account_id = %account.id, "registered an account through OpenID Connect");
     let jar = jar.add(state.auth.sessions.cookie(session_token));
     let user = Some(user_context(Some(&account)));

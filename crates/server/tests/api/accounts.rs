@@ -2,7 +2,9 @@
 
 use chrono::Duration;
 use questline::accounts::admin::AdminAction;
+use questline::accounts::jobs as account_jobs;
 use questline::db::entities::account;
+use questline::jobs;
 use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
@@ -343,3 +345,49 @@ async fn mails_go_to_files_when_no_smtp_server_is_set() {
     assert!(mail.contains(&address));
     assert!(mail.contains("/verify-email?token="));
 }
+
+db_test!(
+    configure = |config| config.jobs_poll_ms = 50,
+    async fn a_mail_the_mail_server_refuses_goes_out_again_later(app) {
+        app.mail.refuse_next(1);
+        let (browser, _, address) = app.signed_up("Retta").await;
+        // The first attempt is refused; the job stays, with the error, for its retry.
+        let mut waited = 0;
+        let job = loop {
+            let jobs = jobs::find_by_kind(app.state.db.conn(), account_jobs::SEND_VERIFICATION).await.unwrap();
+            if let Some(job) = jobs.into_iter().find(|job| job.last_error.is_some() && job.locked_by.is_none()) {
+                break job;
+            }
+            waited += 1;
+            assert!(waited < 200, "the first attempt never failed");
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        };
+        assert_eq!(job.attempts, 1);
+        assert!(job.failed_at.is_none(), "a refusal is retried, not given up");
+        assert!(app.mail.messages_to(&address).is_empty());
+
+        app.clock.advance(jobs::retry_delay(1) + Duration::seconds(1));
+        let token = app.mail.link_token(&address, "/verify-email", 0).await;
+        assert_eq!(browser.post_json("/api/auth/verify-email", &json!({"token": token})).await.status(), 204);
+        assert_eq!(app.mail.messages_to(&address).len(), 1, "one mail, however many attempts");
+        let left = jobs::find_by_kind(app.state.db.conn(), account_jobs::SEND_VERIFICATION).await.unwrap();
+        assert!(left.is_empty(), "a sent mail's job is done");
+    }
+);
+
+db_test!(async fn a_reset_link_is_not_mailed_to_an_account_suspended_before_it_went_out(app) {
+    let (_, _, address) = app.signed_up("Sue").await;
+    app.mail.link_token(&address, "/verify-email", 0).await;
+    // This instance's runner stops, as if the mail were waiting for a busy runner.
+    app.state.jobs.stop();
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let response = app.browser().post_json("/api/auth/password-reset", &json!({"email": address})).await;
+    assert_eq!(response.status(), 202);
+    app.admin(&address, AdminAction::Suspend).await;
+    let run = jobs::find_by_kind(app.state.db.conn(), account_jobs::SEND_PASSWORD_RESET).await.unwrap();
+    assert_eq!(run.len(), 1, "the reset mail waits as a job");
+    let job = questline::jobs::JobRun { id: run[0].id, kind: run[0].kind.clone(), payload: run[0].payload.clone(), attempt: 1 };
+    account_jobs::send_password_reset(app.state.clone(), job).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert!(app.mail.messages_to(&address).iter().all(|mail| !mail.contains("/reset-password")));
+});

@@ -1,6 +1,7 @@
 //! A real SMTP server on 127.0.0.1 for tests: it speaks enough of the protocol for a client to deliver, and keeps
 //! every message so a test can open the links in it.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -11,24 +12,31 @@ use tokio::net::TcpListener;
 pub struct MailSink {
     pub port: u16,
     messages: Arc<Mutex<Vec<String>>>,
+    /// Deliveries still to refuse with a temporary error.
+    refusals: Arc<AtomicUsize>,
 }
 
 impl MailSink {
     pub async fn start() -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind SMTP sink");
-        let sink = Self { port: listener.local_addr().unwrap().port(), messages: Arc::default() };
-        let messages = sink.messages.clone();
+        let sink =
+            Self { port: listener.local_addr().unwrap().port(), messages: Arc::default(), refusals: Arc::default() };
+        let (messages, refusals) = (sink.messages.clone(), sink.refusals.clone());
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
-                let messages = messages.clone();
+                let (messages, refusals) = (messages.clone(), refusals.clone());
                 tokio::spawn(async move {
                     let (read, mut write) = stream.into_split();
                     let mut lines = BufReader::new(read).lines();
                     let _ = write.write_all(b"220 localhost test SMTP\r\n").await;
                     while let Ok(Some(line)) = lines.next_line().await {
                         let command = line.to_ascii_uppercase();
+                        let refuse =
+                            || refusals.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1)).is_ok();
                         let reply: &[u8] = if command.starts_with("EHLO") || command.starts_with("HELO") {
                             b"250 localhost\r\n"
+                        } else if command.starts_with("MAIL FROM") && refuse() {
+                            b"451 4.3.0 Try again later\r\n"
                         } else if command.starts_with("DATA") {
                             let _ = write.write_all(b"354 end with <CRLF>.<CRLF>\r\n").await;
                             let mut body = String::new();
@@ -53,6 +61,11 @@ impl MailSink {
             }
         });
         sink
+    }
+
+    /// Refuses the next `deliveries` with a temporary error (451), as a busy or restarting mail server does.
+    pub fn refuse_next(&self, deliveries: usize) {
+        self.refusals.store(deliveries, Ordering::Release);
     }
 
     pub fn url(&self) -> String {
