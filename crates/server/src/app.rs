@@ -9,7 +9,7 @@ use axum::Router;
 use tokio::net::TcpListener;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::auth::{Auth, csrf};
+use crate::auth::{Auth, csrf, session};
 use crate::clock::{SharedClock, SystemClock};
 use crate::config::Config;
 use crate::db::{self, Db};
@@ -100,6 +100,11 @@ impl Application {
         jobs.schedule(
             db.conn(),
             Job::new(jobs::PRUNE_EVENTS, ()).unique(jobs::PRUNE_EVENTS).every(chrono::Duration::hours(1)),
+        )
+        .await?;
+        jobs.schedule(
+            db.conn(),
+            Job::new(session::END_EXPIRED, ()).unique(session::END_EXPIRED).every(session::END_EXPIRED_EVERY),
         )
         .await?;
         let listener = TcpListener::bind(config.socket_addr()).await?;

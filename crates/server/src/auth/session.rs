@@ -1,16 +1,23 @@
 //! Server-side sessions: the cookie holds a random token, the database its hash, the account it belongs to and when
 //! it ends. Sign-out, password changes, suspension and deletion delete rows, which takes effect at the next request;
 //! each deletion also records an internal `auth_session` event, so every instance closes that session's websockets.
+//! Sessions that run out (idle or absolute) are ended the same way by a recurring job, so an open websocket, which
+//! makes no requests, does not outlive its session by more than [`END_EXPIRED_EVERY`].
 
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, sea_query::Expr};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect,
+    sea_query::Expr,
+};
 use uuid::Uuid;
 
 use super::tokens::{hash_token, new_token};
+use crate::app::AppState;
 use crate::config::Config;
 use crate::db::entities::{account, session};
 use crate::events::{self, Audience, Event};
+use crate::jobs::JobRun;
 
 pub const COOKIE: &str = "questline_session";
 /// How stale `last_seen_at` may get before a request refreshes it (saves a write per request).
@@ -82,7 +89,7 @@ pub async fn resolve(
     let Some(found) = session::Entity::find_by_id(id.clone()).one(conn).await? else { return Ok(None) };
     let expired = now >= found.expires_at || now >= found.last_seen_at + policy.idle;
     if expired {
-        session::Entity::delete_by_id(id).exec(conn).await?;
+        revoke(conn, &id, now).await?;
         return Ok(None);
     }
     let Some(owner) = account::Entity::find_by_id(found.account_id).one(conn).await? else { return Ok(None) };
@@ -97,6 +104,56 @@ pub async fn resolve(
             .await?;
     }
     Ok(Some((found, owner)))
+}
+
+/// The recurring job that ends run-out sessions (see [`end_expired`]); one per database.
+pub const END_EXPIRED: &str = "auth.end_expired_sessions";
+/// How often it runs: an idle or absolute expiry takes effect on open websockets at most this late.
+pub const END_EXPIRED_EVERY: Duration = Duration::minutes(10);
+/// Sessions ended per transaction, so a backlog does not make one long transaction.
+const END_EXPIRED_BATCH: u64 = 500;
+
+/// Ends up to `limit` sessions that have run out, idle or absolute, and closes their websockets on every instance
+/// (a request would refuse them anyway, but an open socket makes no requests). Answers how many ended.
+pub async fn end_expired(
+    conn: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+    policy: &SessionPolicy,
+    limit: u64,
+) -> Result<u64, DbErr> {
+    let run_out = Condition::any()
+        .add(session::Column::ExpiresAt.lte(now))
+        .add(session::Column::LastSeenAt.lte(now - policy.idle));
+    let ids: Vec<String> = session::Entity::find()
+        .select_only()
+        .column(session::Column::Id)
+        .filter(run_out)
+        .limit(limit)
+        .into_tuple()
+        .all(conn)
+        .await?;
+    for id in &ids {
+        revoke(conn, id, now).await?;
+    }
+    Ok(ids.len() as u64)
+}
+
+/// Runs [`end_expired`] in batches until none are left.
+pub async fn end_expired_job(state: AppState, _run: JobRun) -> anyhow::Result<()> {
+    loop {
+        let (now, policy) = (state.clock.now(), state.auth.sessions.clone());
+        let ended = state
+            .db
+            .write(move |txn| Box::pin(async move { Ok(end_expired(txn, now, &policy, END_EXPIRED_BATCH).await?) }))
+            .await
+            .map_err(|error| anyhow::anyhow!("ending expired sessions failed: {error:?}"))?;
+        if ended > 0 {
+            tracing::info!(ended, "ended expired sessions");
+        }
+        if ended < END_EXPIRED_BATCH {
+            return Ok(());
+        }
+    }
 }
 
 /// Ends one session (sign-out). Call it inside `Db::write` so its sockets close at once.

@@ -9,6 +9,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use super::{Handler, JobRun};
 use crate::accounts;
 use crate::app::AppState;
+use crate::auth::session;
 use crate::db::entities::event;
 
 /// Deletes outbox events older than `QUESTLINE_EVENTS_RETENTION_DAYS`; recurring, one per database.
@@ -17,6 +18,7 @@ pub const PRUNE_EVENTS: &str = "events.prune";
 pub fn handlers() -> Vec<(&'static str, Handler)> {
     vec![
         (PRUNE_EVENTS, Arc::new(|state, run| prune_events(state, run).boxed())),
+        (session::END_EXPIRED, Arc::new(|state, run| session::end_expired_job(state, run).boxed())),
         (
             accounts::jobs::SEND_VERIFICATION,
             Arc::new(|state, run| accounts::jobs::send_verification(state, run).boxed()),

@@ -357,3 +357,31 @@ async fn events_cross_instances_on_postgres() {
     let (code, _) = closed(&mut on_second, Duration::from_secs(5)).await;
     assert_eq!(u16::from(code), 4001);
 }
+
+fn quick_jobs(config: &mut questline::config::Config) {
+    fast(config);
+    config.jobs_poll_ms = 50;
+}
+
+db_test!(configure = quick_jobs, async fn a_socket_closes_when_its_session_runs_out_unused(app) {
+    let idle = chrono::Duration::hours(app.state.config.session_idle_hours);
+    let (ada, bob) = (sign_up(&app, "ada").await, sign_up(&app, "bob").await);
+    let mut ada_socket = connect_as(&app, &ada).await;
+    let mut bob_socket = connect_as(&app, &bob).await;
+    connections_become(&app, 2).await;
+
+    // Bob uses the app an hour before both sessions would idle out; Ada only keeps her socket open.
+    app.clock.advance(idle - chrono::Duration::hours(1));
+    let me = reqwest::Client::new().get(app.url("/api/auth/me")).header("cookie", &bob.cookie).send().await.unwrap();
+    assert_eq!(me.status(), 200);
+    app.clock.advance(chrono::Duration::hours(2));
+
+    let (code, reason) = closed(&mut ada_socket, Duration::from_secs(10)).await;
+    assert_eq!((u16::from(code), reason.as_str()), (4001, "session_ended"));
+    let ada_me = reqwest::Client::new().get(app.url("/api/auth/me")).header("cookie", &ada.cookie).send().await.unwrap();
+    assert_eq!(ada_me.json::<Value>().await.unwrap()["user"], Value::Null, "her session is gone");
+
+    record(&app, Event::updated("account", bob.id).to(Audience::account(bob.id))).await;
+    let (frame, _) = until_frame(&mut bob_socket, |f| f["type"] == "updated").await;
+    assert_eq!(frame["id"], bob.id.to_string(), "a session in use stays connected");
+});
