@@ -2,7 +2,7 @@
 //! with the code and state) and link (confirm an existing account's password to link a provider identity to it).
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use questline_domain::accounts::{AccountStatus, DisplayName, Email, Locale, TimeZone};
@@ -30,16 +30,39 @@ const TAG: &str = "accounts";
     get, path = "/auth/oidc/start", operation_id = "startOidcSignIn", tag = TAG,
     params(StartQuery),
     responses(
-        (status = 302, description = "Redirect to the provider's sign-in page"),
+        (status = 302, description = "Redirect to the provider's sign-in page; for a browser's page request (`Accept: text/html`) that fails, redirect to the web app's `/callback?error=<code>`, which shows the failure"),
         (status = 404, description = "Sign-in through a provider is not configured (`oidc_not_configured`)", body = ErrorBody),
         (status = 503, description = "The provider cannot be reached (`oidc_provider_unavailable`)", body = ErrorBody),
     )
 )]
 pub async fn start_oidc_sign_in(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Query(query): Query<StartQuery>,
 ) -> Result<Response, ApiError> {
-    let provider = configured(&state)?;
+    match start(&state, query).await {
+        Ok(response) => Ok(response),
+        // A person followed a link to this address: show the failure in the app rather than a JSON document.
+        Err(error) if wants_page(&headers) => {
+            tracing::warn!(code = %error.code, "sign-in through the provider could not start");
+            let location = format!("/callback?error={}", error.code);
+            Ok((StatusCode::FOUND, [(header::LOCATION, location), (header::CACHE_CONTROL, "no-store".into())])
+                .into_response())
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// Whether the request is a browser loading a page (a navigation asks for HTML; `fetch` and API clients do not).
+fn wants_page(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|accept| accept.to_str().ok())
+        .is_some_and(|accept| accept.split(',').any(|kind| kind.trim().starts_with("text/html")))
+}
+
+async fn start(state: &AppState, query: StartQuery) -> Result<Response, ApiError> {
+    let provider = configured(state)?;
     let authorization = provider.authorize().await?;
     let return_to = safe_return_to(query.return_to.as_deref());
     let now = state.clock.now();

@@ -333,6 +333,10 @@ db_test!(async fn without_configuration_there_is_no_provider_sign_in(app) {
     assert!(config["oidc"].is_null());
     let (kind, code, _) = error_of(app.get("/api/auth/oidc/start").await).await;
     assert_eq!((kind.as_str(), code.as_str()), ("not_found", "oidc_not_configured"));
+    // A browser that follows a link to it is shown the failure by the app instead.
+    let page = app.client.get(app.url("/api/auth/oidc/start")).header("accept", "text/html,*/*;q=0.8").send().await.unwrap();
+    assert_eq!(page.status(), 302);
+    assert_eq!(page.headers()["location"], "/callback?error=oidc_not_configured");
     let (_, code, _) = error_of(app.post_json("/api/auth/oidc/finish", &json!({"code": "c", "state": "s"})).await).await;
     assert_eq!(code, "oidc_not_configured");
 });
@@ -351,6 +355,9 @@ async fn an_unreachable_provider_answers_503_and_the_app_still_starts() {
     assert_eq!(response.status(), 503);
     let (kind, code, _) = error_of(response).await;
     assert_eq!((kind.as_str(), code.as_str()), ("unknown_error", "oidc_provider_unavailable"));
+    let page = app.client.get(app.url("/api/auth/oidc/start")).header("accept", "text/html").send().await.unwrap();
+    assert_eq!(page.status(), 302);
+    assert_eq!(page.headers()["location"], "/callback?error=oidc_provider_unavailable");
 }
 
 db_test!(async fn a_deleted_account_never_signs_in_through_the_provider_again(app: OidcTestApp = OidcTestApp::spawn) {

@@ -1102,7 +1102,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Redirect to the provider's sign-in page */
+      /** @description Redirect to the provider's sign-in page; for a browser's page request (`Accept: text/html`) that fails, redirect to the web app's `/callback?error=<code>`, which shows the failure */
       302: {
         headers: {
           [name: string]: unknown;

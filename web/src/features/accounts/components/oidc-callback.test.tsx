@@ -123,6 +123,21 @@ describe('OidcCallback', () => {
     expect(calls.filter((call) => call.path === '/api/auth/oidc/finish')).toEqual([]);
   });
 
+  it('explains a sign-in that could not start and offers a retry, without going home', async () => {
+    const { router } = renderCallback('?error=oidc_provider_unavailable');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Sign-in service unavailable' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in with Test ID again' })).toHaveAttribute(
+      'href',
+      '/api/auth/oidc/start',
+    );
+    // Well past the moment a cancelled sign-in goes home (10 ms here), it stays to offer the retry.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router.state.location.pathname).toBe('/callback');
+    expect(calls.filter((call) => call.path === '/api/auth/oidc/finish')).toEqual([]);
+  });
+
   it('offers a retry through the provider when the account could not be created', async () => {
     routes['/api/auth/oidc/finish'] = () => error(500, 'oidc_registration_failed');
     renderCallback('?code=abc&state=xyz');

@@ -20,6 +20,7 @@ import {
   continueAfterLink,
   failureScreens,
   readCallbackParams,
+  refusalFailure,
   runOidcCallback,
   type CallbackDeps,
   type CallbackFailure,
@@ -56,7 +57,7 @@ export function OidcCallback({
   const [params] = useState(() => readCallbackParams(searchParams));
   const [progress, setProgress] = useState<CallbackProgress>({ active: 'authenticating' });
   const [failure, setFailure] = useState<CallbackFailure | undefined>(
-    params.kind === 'refused' ? 'authenticationFailed' : undefined,
+    params.kind === 'refused' ? refusalFailure(params.error) : undefined,
   );
   const [pendingLink, setPendingLink] = useState<PendingLink>();
 

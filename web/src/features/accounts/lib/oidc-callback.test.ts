@@ -11,6 +11,7 @@ import {
   continueAfterLink,
   failureScreens,
   readCallbackParams,
+  refusalFailure,
   runOidcCallback,
   stepStatus,
   type CallbackDeps,
@@ -291,5 +292,12 @@ describe('readCallbackParams', () => {
       error: 'access_denied',
     });
     expect(readCallbackParams(new URLSearchParams('code=c'))).toMatchObject({ kind: 'refused' });
+  });
+
+  it("shows Questline's own reason when sign-in could not start, else the provider's refusal", () => {
+    expect(refusalFailure('oidc_provider_unavailable')).toBe('providerUnavailable');
+    expect(refusalFailure('oidc_not_configured')).toBe('notConfigured');
+    expect(refusalFailure('access_denied')).toBe('authenticationFailed');
+    expect(refusalFailure('invalid_request')).toBe('authenticationFailed');
   });
 });

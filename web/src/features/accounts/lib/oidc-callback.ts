@@ -66,6 +66,21 @@ export type CallbackFailure =
   | 'network'
   | 'unknown';
 
+/**
+ * The screen for `/callback?error=…`: Questline's own code when sign-in could not even start (the start address
+ * sends a browser here rather than show it an error document), otherwise the provider's refusal.
+ */
+export function refusalFailure(error: string): CallbackFailure {
+  switch (error) {
+    case 'oidc_provider_unavailable':
+      return 'providerUnavailable';
+    case 'oidc_not_configured':
+      return 'notConfigured';
+    default:
+      return 'authenticationFailed';
+  }
+}
+
 /** The screen a failure leads to, by the server's error code (the status only as a fallback). */
 export function callbackFailureOf(error: unknown): CallbackFailure {
   if (error instanceof NetworkError) return 'network';
