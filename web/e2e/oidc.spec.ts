@@ -123,6 +123,25 @@ test('a callback the server cannot verify says "Authentication Failed", then goe
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a provider sign-in that cannot start is explained, and trying again works', async ({ page }) => {
+  // Where the server sends a browser when the provider cannot be reached.
+  await page.goto('/callback?error=oidc_provider_unavailable');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign-in service unavailable' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in with a password' })).toBeVisible();
+  await screenshot(page, 'oidc-callback-provider-unavailable');
+  // It stays (no trip home), and once the provider is back the retry signs in.
+  await expect(page).toHaveURL(/\/callback\?error=oidc_provider_unavailable$/);
+  await page.getByRole('link', { name: 'Sign in with Test ID again' }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4180\//);
+  await page.locator('input[name="login"]').fill(`retry-${Date.now().toString(36)}`);
+  await page.locator('input[name="password"]').fill('anything at all');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page.getByRole('list', { name: 'Sign-in steps' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+});
+
 test('the provider gives no e-mail: "Failed to fetch user claims"', async ({ page }) => {
   await page.goto('/sign-in');
   await signInAtProvider(page, `noemail-${Date.now().toString(36)}`);
