@@ -123,7 +123,9 @@ test('a callback the server cannot verify says "Authentication Failed", then goe
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a provider sign-in that cannot start is explained, and trying again works', async ({ page }) => {
+test('a provider sign-in that cannot start is explained, and trying again works', async ({
+  page,
+}) => {
   // Where the server sends a browser when the provider cannot be reached.
   await page.goto('/callback?error=oidc_provider_unavailable');
   await expect(
