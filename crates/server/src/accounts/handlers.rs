@@ -5,7 +5,8 @@ use axum::http::StatusCode;
 use axum_extra::extract::CookieJar;
 use questline_domain::Validator;
 use questline_domain::accounts::{AccountStatus, DisplayName, Email, Locale, NewPassword, TimeZone};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel};
+use chrono::{DateTime, Utc};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseTransaction, IntoActiveModel};
 use uuid::Uuid;
 
 use super::dto::*;
@@ -293,10 +294,8 @@ pub async fn verify_email(
         .db
         .write(move |txn| {
             Box::pin(async move {
-                let id = queries::consume_token(txn, &request.token, TokenPurpose::VerifyEmail, now)
-                    .await?
-                    .map_err(link_error)?;
-                let account = queries::find(txn, id).await?.ok_or_else(|| link_error(TokenRefusal::Unknown))?;
+                let account = redeem_link(txn, &request.token, TokenPurpose::VerifyEmail, now).await?;
+                let id = account.id;
                 let mut row = account.into_active_model();
                 row.email_verified_at = Set(Some(now));
                 row.updated_at = Set(now);
@@ -415,10 +414,8 @@ pub async fn reset_password(
         .db
         .write(move |txn| {
             Box::pin(async move {
-                let id = queries::consume_token(txn, &request.token, TokenPurpose::ResetPassword, now)
-                    .await?
-                    .map_err(link_error)?;
-                let account = queries::find(txn, id).await?.ok_or_else(|| link_error(TokenRefusal::Unknown))?;
+                let account = redeem_link(txn, &request.token, TokenPurpose::ResetPassword, now).await?;
+                let id = account.id;
                 let mut row = account.into_active_model();
                 row.password_hash = Set(Some(hash));
                 // Following the link proved the mailbox is theirs.
@@ -504,6 +501,17 @@ pub async fn delete_account(
         })
         .await?;
     Ok((jar.add(state.auth.sessions.removal_cookie()), StatusCode::NO_CONTENT))
+}
+
+/// Uses up a mailed link's token and answers its account, or why the link cannot be used.
+async fn redeem_link(
+    txn: &DatabaseTransaction,
+    token: &str,
+    purpose: TokenPurpose,
+    now: DateTime<Utc>,
+) -> Result<account::Model, ApiError> {
+    let id = queries::consume_token(txn, token, purpose, now).await?.map_err(link_error)?;
+    queries::find(txn, id).await?.ok_or_else(|| link_error(TokenRefusal::Unknown))
 }
 
 fn link_error(refusal: TokenRefusal) -> ApiError {
