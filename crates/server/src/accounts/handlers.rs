@@ -3,9 +3,9 @@
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum_extra::extract::CookieJar;
+use chrono::{DateTime, Utc};
 use questline_domain::Validator;
 use questline_domain::accounts::{AccountStatus, DisplayName, Email, Locale, NewPassword, TimeZone};
-use chrono::{DateTime, Utc};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseTransaction, IntoActiveModel};
 use uuid::Uuid;
 
