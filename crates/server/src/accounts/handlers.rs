@@ -114,14 +114,7 @@ pub async fn sign_in(
     }
     v.finish()?;
 
-    let limiter = &state.auth.limiter;
-    let email_key = format!("email:{}", request.email.trim().to_lowercase());
-    let address_key = format!("address:{}", peer.addr.ip());
-    let max = state.auth.max_failures;
-    limiter
-        .check(&email_key, max)
-        .and_then(|()| limiter.check(&address_key, max * 10))
-        .map_err(ApiError::rate_limited)?;
+    let attempt = state.auth.password_attempt(&request.email, peer.addr.ip())?;
 
     let account = match Email::parse(&request.email) {
         Ok(email) => queries::find_by_email(state.db.conn(), &email).await?,
@@ -131,8 +124,7 @@ pub async fn sign_in(
     let hash = account.as_ref().and_then(|a| a.password_hash.as_deref());
     let matches = state.auth.passwords.verify(&request.password, hash).await?;
     let Some(account) = account.filter(|_| matches) else {
-        limiter.record_failure(&email_key);
-        limiter.record_failure(&address_key);
+        attempt.failed();
         return Err(ApiError::new(
             questline_domain::ErrorType::Unauthorized,
             "invalid_credentials",
@@ -142,7 +134,7 @@ pub async fn sign_in(
     if account.status == AccountStatus::Suspended.as_str() {
         return Err(ApiError::forbidden("account_suspended", "This account is suspended."));
     }
-    limiter.clear(&email_key);
+    attempt.succeeded();
 
     let now = state.clock.now();
     let policy = state.auth.sessions.clone();

@@ -37,7 +37,7 @@ pub fn password_reset_mail(account_id: Uuid) -> Job {
 }
 
 pub async fn send_verification(state: AppState, run: JobRun) -> anyhow::Result<()> {
-    let Some(account) = recipient(&state, &run).await? else { return Ok(()) };
+    let Some(account) = recipient(&state, run).await? else { return Ok(()) };
     if account.email_verified_at.is_some() {
         return Ok(());
     }
@@ -47,16 +47,16 @@ pub async fn send_verification(state: AppState, run: JobRun) -> anyhow::Result<(
 }
 
 pub async fn send_password_reset(state: AppState, run: JobRun) -> anyhow::Result<()> {
-    let Some(account) = recipient(&state, &run).await? else { return Ok(()) };
+    let Some(account) = recipient(&state, run).await? else { return Ok(()) };
     let token = issue(&state, account.id, TokenPurpose::ResetPassword).await?;
     let link = format!("{}/reset-password?token={token}", state.config.public_url());
     state.mailer.send(mails::reset_password(locale(&account), &account.display_name, &account.email, &link)).await
 }
 
 /// The job's account, if it may still be mailed: it exists, is active and is not deleted.
-async fn recipient(state: &AppState, run: &JobRun) -> anyhow::Result<Option<account::Model>> {
+async fn recipient(state: &AppState, run: JobRun) -> anyhow::Result<Option<account::Model>> {
     let LinkMail { account_id } =
-        serde_json::from_value(run.payload.clone()).context("the job's payload is not a link mail")?;
+        serde_json::from_value(run.payload).context("the job's payload is not a link mail")?;
     let account = queries::find(state.db.conn(), account_id).await?;
     Ok(account.filter(|account| account.status == AccountStatus::Active.as_str() && account.deleted_at.is_none()))
 }

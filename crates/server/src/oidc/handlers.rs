@@ -216,14 +216,7 @@ pub async fn link_oidc_identity(
         .ok_or_else(link_expired)?;
 
     // The same counters as the sign-in form, so the link cannot be used to guess passwords faster.
-    let limiter = &state.auth.limiter;
-    let email_key = format!("email:{}", account.email);
-    let address_key = format!("address:{}", peer.addr.ip());
-    let max = state.auth.max_failures;
-    limiter
-        .check(&email_key, max)
-        .and_then(|()| limiter.check(&address_key, max * 10))
-        .map_err(ApiError::rate_limited)?;
+    let attempt = state.auth.password_attempt(&account.email, peer.addr.ip())?;
     let refuse = |message: &str| {
         let mut v = Validator::new();
         v.add("password", message);
@@ -233,14 +226,13 @@ pub async fn link_oidc_identity(
         refuse("Password is required")?;
     }
     if !state.auth.passwords.verify(&request.password, account.password_hash.as_deref()).await? {
-        limiter.record_failure(&email_key);
-        limiter.record_failure(&address_key);
+        attempt.failed();
         refuse("Password is incorrect")?;
     }
     if account.status == AccountStatus::Suspended.as_str() {
         return Err(suspended());
     }
-    limiter.clear(&email_key);
+    attempt.succeeded();
 
     let events = state.events.clone();
     let policy = state.auth.sessions.clone();

@@ -171,10 +171,13 @@ impl Registry {
         }
         // Writing to a socket is mostly the kernel's work: split large audiences so every core does some. The next
         // event starts only when this one is everywhere, so each connection sees events in order.
+        let targets: Arc<[Arc<Connection>]> = targets.into();
         let mut writers = JoinSet::new();
-        for chunk in targets.chunks(self.chunk) {
-            let (chunk, frame) = (chunk.to_vec(), frame.clone());
-            writers.spawn(async move { chunk.iter().for_each(|connection| connection.offer(&frame, limit)) });
+        for start in (0..targets.len()).step_by(self.chunk) {
+            let (targets, frame, end) = (targets.clone(), frame.clone(), (start + self.chunk).min(targets.len()));
+            writers.spawn(
+                async move { targets[start..end].iter().for_each(|connection| connection.offer(&frame, limit)) },
+            );
         }
         while writers.join_next().await.is_some() {}
     }
