@@ -11,7 +11,7 @@ RELEASE_BIN := target/release/questline
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: help run test web-deps oidc-provider-deps web-build openapi check-openapi release lint rust-test web-test e2e test-setup clean
+.PHONY: help run test web-deps oidc-provider-deps web-build openapi check-openapi release lint rust-test web-test e2e contract test-setup clean
 
 help:
 	@echo "make run    build the web app and the server, start Questline on http://localhost:$${PORT:-8080}"
@@ -49,7 +49,7 @@ release: web-build
 
 ## --- test ----------------------------------------------------------------------------------------------------
 
-test: test-setup lint rust-test web-test e2e
+test: test-setup lint rust-test web-test e2e contract
 	@echo "make test: every step passed"
 
 test-setup: web-deps oidc-provider-deps
@@ -73,12 +73,16 @@ rust-test: oidc-provider-deps
 		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) test --workspace --locked --no-fail-fast; \
 	fi
 
-web-test: web-deps
-	cd web && $(NPM) run -s test
+web-test: web-build
+	cd web && $(NPM) run -s test && $(NPM) run -s check:bundle
 
 # Playwright drives Debian's Chromium against the release binary, which embeds the freshly built web app.
 e2e: release
 	cd web && $(NPM) run -s e2e
+
+# schemathesis against docs/openapi.json and the release binary (a virtual environment under target/ holds it).
+contract: release
+	scripts/contract-test.sh $(RELEASE_BIN)
 
 clean:
 	rm -rf target web/dist web/test-results data

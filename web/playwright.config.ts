@@ -4,10 +4,12 @@ import { join } from 'node:path';
 
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 4173;
+// Ports can be moved (QUESTLINE_E2E_PORT, QUESTLINE_E2E_OIDC_PORT) so two checkouts can run journeys side by side.
+const port = Number(process.env.QUESTLINE_E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 // The test OpenID Connect provider and Questline's client registration with it.
-const oidcPort = 4180;
+const oidcPort = Number(process.env.QUESTLINE_E2E_OIDC_PORT ?? 4180);
+process.env.QUESTLINE_E2E_OIDC_PORT = String(oidcPort);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 const oidcClientId = 'questline';
 const oidcClientSecret = 'questline-test-secret';
@@ -20,8 +22,11 @@ const dataDir = process.env.QUESTLINE_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
+  // Two files at a time (tests within a file stay in order). Journeys share one server and database, so each
+  // makes its own accounts (unique e-mails and provider logins) and reads only its own mails.
+  // QUESTLINE_E2E_WORKERS=1 runs them one by one (a busy machine, a debug build of the server).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.QUESTLINE_E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: 'list',

@@ -68,6 +68,8 @@ async fn main() -> anyhow::Result<()> {
         .env("PORT", args.port.to_string())
         .env("QUESTLINE_BIND", "127.0.0.1")
         .env("QUESTLINE_WS_IDLE_TIMEOUT_SECS", "3600")
+        // Thousands of clients share eight source addresses here; in production each has its own.
+        .env("QUESTLINE_WS_MAX_PER_ADDRESS", "0")
         .env("RUST_LOG", "warn")
         .envs(args.server_env.iter().filter_map(|pair| pair.split_once('=')))
         .kill_on_drop(true)

@@ -1,12 +1,29 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { expectAccessible } from './support/axe';
+
 // Sign-in through the test OpenID Connect provider (test-support/oidc-provider, started by
 // playwright.config.ts as "Test ID"): its login form takes any login name, which becomes the subject and the
 // claims (`<login>@example.test`, verified, name "<Login>").
 
 const screens = 'test-results/screens';
+// The provider's address (playwright.config.ts may move its port).
+const providerUrl = new RegExp(
+  `^http://127\\.0\\.0\\.1:${process.env.QUESTLINE_E2E_OIDC_PORT ?? '4180'}/`,
+);
 
+/** Every screen the journey photographs is checked by axe-core first. */
 async function screenshot(page: Page, name: string) {
+  await expectAccessible(page, name);
+  await page.screenshot({ path: `${screens}/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/**
+ * A callback screen that moves on by itself within a second (to the page the visitor came for): too brief for
+ * axe-core, which would race the redirect. The same steps list is checked on the callback screens that stay
+ * (a failure, the link form).
+ */
+async function screenshotInPassing(page: Page, name: string) {
   await page.screenshot({ path: `${screens}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
@@ -29,7 +46,7 @@ function steps(page: Page) {
 /** "Sign in with Test ID" on our page, then the provider's own login form. */
 async function signInAtProvider(page: Page, login: string) {
   await page.getByRole('link', { name: 'Sign in with Test ID' }).click();
-  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4180\//);
+  await expect(page).toHaveURL(providerUrl);
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill('anything at all');
   await page.getByRole('button', { name: 'Sign-in' }).click();
@@ -57,7 +74,7 @@ test('sign in with the identity provider: first time registers, second time sign
   await expect(page.getByRole('heading', { level: 1, name: 'Signing in' })).toBeVisible();
   await expect(steps(page).getByText('Registering a new account')).toBeVisible();
   await expect(steps(page).getByText(email)).toBeVisible();
-  await screenshot(page, 'oidc-callback-registering');
+  await screenshotInPassing(page, 'oidc-callback-registering');
   await expect(steps(page).locator('li[data-step="redirecting"]')).toBeVisible();
   await expect(steps(page).locator('li')).toHaveText([
     /Authenticating/,
@@ -73,7 +90,7 @@ test('sign in with the identity provider: first time registers, second time sign
     page.getByText(`Welcome to Questline, ${name}! Your account is ready.`),
   ).toBeVisible();
   await expect(profileButton).toContainText(name);
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
   await screenshot(page, 'oidc-signed-in-new-account');
 
   // (2) Sign out, then sign in again with the same login: no registering this time.
@@ -95,7 +112,7 @@ test('sign in with the identity provider: first time registers, second time sign
     /Processing/,
     /Redirecting/,
   ]);
-  await screenshot(page, 'oidc-callback-signed-in');
+  await screenshotInPassing(page, 'oidc-callback-signed-in');
   await expect(steps(page).getByText('Registering a new account')).toHaveCount(0);
 
   await expect(page).toHaveURL(/\/$/);
@@ -136,7 +153,7 @@ test('a provider sign-in that cannot start is explained, and trying again works'
   // It stays (no trip home), and once the provider is back the retry signs in.
   await expect(page).toHaveURL(/\/callback\?error=oidc_provider_unavailable$/);
   await page.getByRole('link', { name: 'Sign in with Test ID again' }).click();
-  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4180\//);
+  await expect(page).toHaveURL(providerUrl);
   await page.locator('input[name="login"]').fill(`retry-${Date.now().toString(36)}`);
   await page.locator('input[name="password"]').fill('anything at all');
   await page.getByRole('button', { name: 'Sign-in' }).click();

@@ -1,9 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { expectAccessible } from './support/axe';
+import { chooseOption } from './support/select';
+
 const screens = 'test-results/screens';
 const password = 'correct horse battery staple';
 
+/** Every screen the journey photographs is checked by axe-core first. */
 async function screenshot(page: Page, name: string, fullPage = true) {
+  await expectAccessible(page, name);
   await page.screenshot({ path: `${screens}/${name}.png`, fullPage, animations: 'disabled' });
 }
 
@@ -35,6 +40,8 @@ test('a new player completes the profile wizard, edits it from the palette, and 
   page,
   browser,
 }) => {
+  // A long journey: axe-core checks each of its fourteen screens.
+  test.setTimeout(60_000);
   const email = uniqueEmail('mira');
 
   // A visitor's palette offers only the language and region commands.
@@ -146,8 +153,7 @@ test('a new player completes the profile wizard, edits it from the palette, and 
   await page.keyboard.type('language');
   await page.keyboard.press('Enter');
   const languageDialog = page.getByRole('dialog', { name: 'Change language' });
-  await languageDialog.getByRole('combobox').click();
-  await page.getByRole('option', { name: 'Polski' }).click();
+  await chooseOption(page, languageDialog.getByRole('combobox'), 'Polski');
   await languageDialog.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Zmieniono język na Polski')).toBeVisible();
   await expect(page.getByTestId('experience-player')).toContainText('Zaawansowany');
@@ -158,18 +164,17 @@ test('a new player completes the profile wizard, edits it from the palette, and 
   await page.keyboard.type('region');
   await page.keyboard.press('Enter');
   const regionDialog = page.getByRole('dialog', { name: 'Zmień region zakupów' });
-  await expect(regionDialog.getByRole('combobox')).toHaveText('Poland (PLN)');
-  await regionDialog.getByRole('combobox').click();
-  await page.getByRole('option', { name: 'Europe (EUR)' }).click();
+  await expect(regionDialog.getByRole('combobox')).toHaveText('Polska (PLN)');
+  await chooseOption(page, regionDialog.getByRole('combobox'), 'Europa (EUR)');
   await screenshot(page, 'region-dialog', false);
   await regionDialog.getByRole('button', { name: 'Zastosuj' }).click();
-  await expect(page.getByText('Zmieniono region na Europe')).toBeVisible();
+  await expect(page.getByText('Zmieniono region na Europa (EUR)')).toBeVisible();
 
   // Both choices survive a reload.
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
   await expect(page.getByTestId('experience-player')).toContainText('Doświadczenie gracza');
-  await expect(mainSidebar(page).getByTestId('region-switch')).toContainText('Europe (EUR)');
+  await expect(mainSidebar(page).getByTestId('region-switch')).toContainText('Europa (EUR)');
   expect(await page.evaluate(() => localStorage.getItem('region_id'))).not.toBeNull();
   await screenshot(page, 'profile-own-pl');
 

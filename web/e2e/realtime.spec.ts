@@ -2,6 +2,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import type { components } from '../src/lib/api/schema';
 
+import { expectAccessible } from './support/axe';
+
 type MyProfile = components['schemas']['MyProfile'];
 
 const screens = 'test-results/screens';
@@ -63,6 +65,7 @@ test('becoming a game master on the laptop shows on the phone without a reload',
   const phoneUrl = phone.url();
   await expect(accountMenu(phone)).toContainText('Game master', { timeout: 10_000 });
   expect(phone.url()).toBe(phoneUrl);
+  await expectAccessible(phone, 'realtime-phone-became-gm');
   await phone.screenshot({
     path: `${screens}/realtime-phone-became-gm.png`,
     animations: 'disabled',
@@ -99,6 +102,7 @@ test('a visitor watching a profile sees the owner edit it live', async ({ browse
   expect(saved.ok()).toBeTruthy();
 
   await expect(watcher.getByText(bio)).toBeVisible({ timeout: 10_000 });
+  await expectAccessible(watcher, 'realtime-profile-updated');
   await watcher.screenshot({
     path: `${screens}/realtime-profile-updated.png`,
     animations: 'disabled',

@@ -65,8 +65,249 @@ impl fmt::Display for ErrorType {
     }
 }
 
-/// Messages per input field, in the order they were found. Keys are the snake_case field names of the wire.
-pub type FieldErrors = BTreeMap<String, Vec<String>>;
+/// Every code an error answer or a field error carries: one list, snake_case on the wire, published in the OpenAPI
+/// document so the web app's translations are checked against it. Add a code here when a new rule needs one.
+macro_rules! error_codes {
+    ($($variant:ident => $wire:literal,)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+        #[serde(rename_all = "snake_case")]
+        pub enum ErrorCode {
+            $($variant,)*
+        }
+
+        impl ErrorCode {
+            pub const ALL: &[ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $wire,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    ValidationFailed => "validation_failed",
+    Invalid => "invalid",
+    InvalidBody => "invalid_body",
+    MalformedJson => "malformed_json",
+    UnsupportedMediaType => "unsupported_media_type",
+    PayloadTooLarge => "payload_too_large",
+    InvalidPathParameter => "invalid_path_parameter",
+    InvalidQueryParameter => "invalid_query_parameter",
+    MethodNotAllowed => "method_not_allowed",
+    RouteNotFound => "route_not_found",
+    WebsocketHandshakeExpected => "websocket_handshake_expected",
+    Unauthorized => "unauthorized",
+    CsrfHeaderMissing => "csrf_header_missing",
+    OriginNotAllowed => "origin_not_allowed",
+    RoleRequired => "role_required",
+    NotYourAccount => "not_your_account",
+    NotYourProfile => "not_your_profile",
+    StaleVersion => "stale_version",
+    RateLimited => "rate_limited",
+    RequestTimeout => "request_timeout",
+    InternalError => "internal_error",
+    DatabaseUnavailable => "database_unavailable",
+    EmailTaken => "email_taken",
+    InvalidCredentials => "invalid_credentials",
+    AccountSuspended => "account_suspended",
+    LinkInvalid => "link_invalid",
+    LinkExpired => "link_expired",
+    NothingToUpdate => "nothing_to_update",
+    ProfileNotFound => "profile_not_found",
+    RegionNotFound => "region_not_found",
+    OidcNotConfigured => "oidc_not_configured",
+    OidcProviderUnavailable => "oidc_provider_unavailable",
+    OidcAuthenticationFailed => "oidc_authentication_failed",
+    OidcClaimsUnreadable => "oidc_claims_unreadable",
+    OidcRegistrationFailed => "oidc_registration_failed",
+    OidcLinkExpired => "oidc_link_expired",
+    OidcIdentityLinked => "oidc_identity_linked",
+    OidcEmailInUse => "oidc_email_in_use",
+    // Series: status moves (series::lifecycle).
+    SeriesMustHaveScheduleToPublish => "series_must_have_schedule_to_publish",
+    SeriesStatusFinal => "series_status_final",
+    SeriesStatusMoveNotAllowed => "series_status_move_not_allowed",
+    RecruitmentRequiresOpenSeries => "recruitment_requires_open_series",
+    // Series: player requirements (series::requirements).
+    MinPlayersOutOfRange => "min_players_out_of_range",
+    MaxPlayersOutOfRange => "max_players_out_of_range",
+    MinPlayersAboveMax => "min_players_above_max",
+    MinPlayerAgeNotPositive => "min_player_age_not_positive",
+    MinPlayerAgeTooHigh => "min_player_age_too_high",
+    // Series: pricing (series::pricing, commerce).
+    PricingModelRequired => "pricing_model_required",
+    PriceRequired => "price_required",
+    PriceNotANumber => "price_not_a_number",
+    PriceTooPrecise => "price_too_precise",
+    PriceTooLow => "price_too_low",
+    PriceTooHigh => "price_too_high",
+    CurrencyCodeRequired => "currency_code_required",
+    CurrencyCodeInvalid => "currency_code_invalid",
+    // Series: schedule (series::schedule, series::recurrence).
+    StartTimeInvalid => "start_time_invalid",
+    SessionDurationInvalid => "session_duration_invalid",
+    RecurrenceRuleRequired => "recurrence_rule_required",
+    RecurrenceRuleInvalid => "recurrence_rule_invalid",
+    TimeZoneInvalid => "time_zone_invalid",
+    FirstDateRequired => "first_date_required",
+    FirstDateInvalid => "first_date_invalid",
+    // Accounts (accounts.rs).
+    EmailRequired => "email_required",
+    EmailInvalid => "email_invalid",
+    PasswordRequired => "password_required",
+    PasswordTooShort => "password_too_short",
+    PasswordTooLong => "password_too_long",
+    PasswordTooCommon => "password_too_common",
+    PasswordIncorrect => "password_incorrect",
+    CurrentPasswordIncorrect => "current_password_incorrect",
+    ConfirmEmailMismatch => "confirm_email_mismatch",
+    DisplayNameRequired => "display_name_required",
+    DisplayNameTooLong => "display_name_too_long",
+    DisplayNameControlCharacters => "display_name_control_characters",
+    LocaleInvalid => "locale_invalid",
+    // Profiles (profiles.rs).
+    FirstNameRequired => "first_name_required",
+    FirstNameTooLong => "first_name_too_long",
+    FirstNameControlCharacters => "first_name_control_characters",
+    LastNameRequired => "last_name_required",
+    LastNameTooLong => "last_name_too_long",
+    LastNameControlCharacters => "last_name_control_characters",
+    BirthdateRequired => "birthdate_required",
+    BirthdateInvalid => "birthdate_invalid",
+    BirthdateNotInPast => "birthdate_not_in_past",
+    BioTooLong => "bio_too_long",
+    BioControlCharacters => "bio_control_characters",
+    AddressTooLong => "address_too_long",
+    AddressControlCharacters => "address_control_characters",
+    CityTooLong => "city_too_long",
+    CityControlCharacters => "city_control_characters",
+    PostalCodeTooLong => "postal_code_too_long",
+    PostalCodeControlCharacters => "postal_code_control_characters",
+    LanguageInvalid => "language_invalid",
+    PhoneInvalid => "phone_invalid",
+    CountryInvalid => "country_invalid",
+    YearsOutOfRange => "years_out_of_range",
+    ExperienceLevelRequired => "experience_level_required",
+    PlaystyleUnknown => "playstyle_unknown",
+    PlaystylesRequired => "playstyles_required",
+    ExperienceOrPlaystylesRequired => "experience_or_playstyles_required",
+    // Titles, blueprints and parts (title.rs, blueprints.rs, rich_text.rs).
+    TitleRequired => "title_required",
+    TitleTooShort => "title_too_short",
+    TitleTooLong => "title_too_long",
+    ActivityTypeInvalid => "activity_type_invalid",
+    ContentTypeInvalid => "content_type_invalid",
+    GameSystemRequired => "game_system_required",
+    GameSystemNotFound => "game_system_not_found",
+    PartsRequired => "parts_required",
+    TooManyParts => "too_many_parts",
+    PartRepeated => "part_repeated",
+    PartNotFound => "part_not_found",
+    PartFieldsRequired => "part_fields_required",
+    ContentInvalid => "content_invalid",
+    ContentNestedTooDeeply => "content_nested_too_deeply",
+    ContentNotAllowed => "content_not_allowed",
+    ContentTooLong => "content_too_long",
+    ContentTooLarge => "content_too_large",
+    LinkSchemeNotAllowed => "link_scheme_not_allowed",
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What broke a rule of one input field: a stable code the web app translates, the English message (word for word
+/// where the specification quotes it) and the values the message names (`{"min": 3}`), so a translation can say
+/// the same.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct FieldError {
+    pub code: ErrorCode,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, ParamValue>,
+}
+
+/// A value a field message names: a limit, a length, a name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(untagged)]
+pub enum ParamValue {
+    Int(i64),
+    Text(String),
+}
+
+impl From<i64> for ParamValue {
+    fn from(value: i64) -> Self {
+        ParamValue::Int(value)
+    }
+}
+
+impl From<usize> for ParamValue {
+    fn from(value: usize) -> Self {
+        ParamValue::Int(i64::try_from(value).unwrap_or(i64::MAX))
+    }
+}
+
+impl From<u32> for ParamValue {
+    fn from(value: u32) -> Self {
+        ParamValue::Int(i64::from(value))
+    }
+}
+
+impl From<&str> for ParamValue {
+    fn from(value: &str) -> Self {
+        ParamValue::Text(value.to_owned())
+    }
+}
+
+impl From<String> for ParamValue {
+    fn from(value: String) -> Self {
+        ParamValue::Text(value)
+    }
+}
+
+impl FieldError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { code, message: message.into(), params: BTreeMap::new() }
+    }
+
+    /// Names a value the message mentions: `FieldError::new(TitleTooShort, …).param("min", 3)`.
+    pub fn param(mut self, name: &str, value: impl Into<ParamValue>) -> Self {
+        self.params.insert(name.to_owned(), value.into());
+        self
+    }
+}
+
+/// Compares the English message, so a rule's tests read as the specification does:
+/// `assert_eq!(Title::parse("ab").unwrap_err(), "Title must be at least 3 characters")`.
+impl PartialEq<&str> for FieldError {
+    fn eq(&self, other: &&str) -> bool {
+        self.message == *other
+    }
+}
+
+impl PartialEq<String> for FieldError {
+    fn eq(&self, other: &String) -> bool {
+        self.message == *other
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// What broke, per input field, in the order found. Keys are the snake_case field names of the wire (dotted for
+/// nested payloads: `base.first_name`).
+pub type FieldErrors = BTreeMap<String, Vec<FieldError>>;
 
 /// A rule the domain refuses, ready to be shown to a user.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -119,16 +360,17 @@ impl Validator {
         Self::default()
     }
 
-    pub fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.fields.entry(field.to_owned()).or_default().push(message.into());
+    /// Records what broke under `field`. Every rule names its code: there is no conversion from a bare message.
+    pub fn add(&mut self, field: &str, error: impl Into<FieldError>) {
+        self.fields.entry(field.to_owned()).or_default().push(error.into());
     }
 
-    /// Keeps the parsed value, or records the message under `field`.
-    pub fn check<T>(&mut self, field: &str, parsed: Result<T, String>) -> Option<T> {
+    /// Keeps the parsed value, or records what broke under `field`.
+    pub fn check<T, E: Into<FieldError>>(&mut self, field: &str, parsed: Result<T, E>) -> Option<T> {
         match parsed {
             Ok(value) => Some(value),
-            Err(message) => {
-                self.add(field, message);
+            Err(error) => {
+                self.add(field, error);
                 None
             }
         }
@@ -136,6 +378,11 @@ impl Validator {
 
     pub fn is_empty(&self) -> bool {
         self.fields.is_empty()
+    }
+
+    /// The `invalid_data` error with every message recorded so far: for a parse that found some value missing.
+    pub fn into_error(self) -> DomainError {
+        DomainError::invalid_fields(self.fields)
     }
 
     /// `Ok(())` when nothing was recorded, otherwise the `invalid_data` error with every message.
@@ -160,13 +407,31 @@ mod tests {
     #[test]
     fn validator_reports_every_field_at_once() {
         let mut v = Validator::new();
-        assert_eq!(v.check("title", Ok::<_, String>(1)), Some(1));
-        v.check::<()>("title", Err("Title is required".into()));
-        v.add("bio", "Bio must be less than 250 characters");
+        assert_eq!(v.check("title", Ok::<_, FieldError>(1)), Some(1));
+        v.check::<(), _>("title", Err(FieldError::new(ErrorCode::Invalid, "Title is required")));
+        v.add("bio", FieldError::new(ErrorCode::BioTooLong, "Bio must be less than 250 characters"));
         let err = v.finish().unwrap_err();
         assert_eq!(err.kind, ErrorType::InvalidData);
-        assert_eq!(err.fields["title"], vec!["Title is required"]);
+        assert_eq!(err.fields["title"][0].message, "Title is required");
         assert_eq!(err.fields["bio"].len(), 1);
+    }
+
+    #[test]
+    fn field_errors_travel_with_code_message_and_params() {
+        let error = FieldError::new(ErrorCode::Invalid, "Title must be at least 3 characters").param("min", 3_i64);
+        assert_eq!(
+            serde_json::to_value(&error).unwrap(),
+            serde_json::json!({"code": "invalid", "message": "Title must be at least 3 characters", "params": {"min": 3}})
+        );
+        let bare = FieldError::new(ErrorCode::Invalid, "Bad");
+        assert_eq!(serde_json::to_value(&bare).unwrap(), serde_json::json!({"code": "invalid", "message": "Bad"}));
+    }
+
+    #[test]
+    fn error_codes_travel_in_snake_case() {
+        for code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), serde_json::Value::String(code.as_str().to_owned()));
+        }
     }
 
     #[test]

@@ -53,6 +53,21 @@ typed_id!(
     AccountId
 );
 
+typed_id!(
+    /// A game system of the curated tree (a family or one of its editions).
+    GameSystemId
+);
+
+typed_id!(
+    /// An activity blueprint: the adventure a GM describes before publishing a series of it.
+    BlueprintId
+);
+
+typed_id!(
+    /// A blueprint part: one rich-text section, reusable in several blueprints.
+    BlueprintPartId
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

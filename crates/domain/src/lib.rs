@@ -2,9 +2,17 @@
 //! Nothing here does I/O or knows about HTTP; the server maps these types onto its contracts.
 
 pub mod accounts;
+pub mod blueprints;
 pub mod commerce;
 pub mod error;
+pub mod game_systems;
+pub mod handles;
 pub mod ids;
+pub mod language;
 pub mod profiles;
+pub mod rich_text;
+pub mod series;
+pub mod text;
+pub mod title;
 
-pub use error::{DomainError, ErrorType, FieldErrors, Validator};
+pub use error::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors, Validator};

@@ -1,5 +1,6 @@
-//! The application: its shared state and the router, which reads as the table of contents of the API. Each feature
-//! module exports `router()`; this file only merges them.
+//! The composition root: the router, which reads as the table of contents of the API, and `Application::build`.
+//! Each feature module exports `router()` and `jobs()`; this file only merges and registers them. The shared state
+//! lives in `state.rs`.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -9,36 +10,23 @@ use axum::Router;
 use tokio::net::TcpListener;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::auth::{Auth, csrf, session};
+use crate::auth::{self, Auth, csrf, session};
 use crate::clock::{SharedClock, SystemClock};
 use crate::config::Config;
 use crate::db::{self, Db};
 use crate::events::EventBus;
+use crate::hooks::AccountHooks;
+use crate::http::TrustedProxies;
 use crate::http::middleware::{self, Limits};
-use crate::http::socket::{Listener, Peer};
-use crate::jobs::{self, Job, Jobs, RunnerSettings};
+use crate::http::server::{self, ServerSettings};
+use crate::http::socket::Listener;
+use crate::jobs::{self, Handler, Job, Jobs, RunnerSettings};
 use crate::mail::Mailer;
 use crate::realtime::{self, Realtime};
-use crate::{accounts, commerce, health, oidc, openapi, profiles, runtime_config, web};
-
-/// What every handler may use, given by axum's `State`. Nothing else is global.
-#[derive(Clone, Debug)]
-pub struct AppState {
-    /// The database pool and the write-transaction helper.
-    pub db: Db,
-    pub config: Arc<Config>,
-    /// Records events in write transactions and fans committed ones out.
-    pub events: EventBus,
-    /// The time; tests set it.
-    pub clock: SharedClock,
-    /// Passwords, sessions, sign-in limits and the OpenID Connect provider.
-    pub auth: Arc<Auth>,
-    pub mailer: Mailer,
-    /// This instance's websocket connections.
-    pub realtime: Realtime,
-    /// Schedules durable background jobs and runs due ones.
-    pub jobs: Jobs,
-}
+use crate::state::AppState;
+use crate::{
+    accounts, blueprints, commerce, event_stream, game_systems, health, oidc, openapi, profiles, runtime_config, web,
+};
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
 pub fn api_routes() -> OpenApiRouter<AppState> {
@@ -48,9 +36,37 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(accounts::router())
         .merge(profiles::router())
         .merge(commerce::router())
+        .merge(game_systems::router())
+        .merge(blueprints::router())
         .merge(oidc::router())
-        .merge(realtime::router())
+        .merge(event_stream::router())
         .merge(openapi::router())
+}
+
+/// Every kind of background job and what runs it: the table of contents of background work.
+pub fn job_handlers() -> Vec<(&'static str, Handler)> {
+    [
+        jobs::jobs(),
+        auth::jobs(),
+        accounts::jobs(),
+        profiles::jobs(),
+        commerce::jobs(),
+        game_systems::jobs(),
+        blueprints::jobs(),
+        oidc::jobs(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// What each feature that keeps data per account does when one is created, proves its e-mail or is erased.
+pub fn account_hooks() -> AccountHooks {
+    AccountHooks::default()
+        .on_created("profiles", profiles::on_account_created)
+        .on_email_proven("oidc", oidc::on_email_proven)
+        .on_erased("profiles", profiles::on_account_erased)
+        .on_erased("oidc", oidc::on_account_erased)
 }
 
 /// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.
@@ -60,8 +76,11 @@ pub fn router(state: AppState) -> Router {
         .fallback(middleware::api_not_found)
         .method_not_allowed_fallback(middleware::method_not_allowed)
         .layer(axum::middleware::from_fn(csrf::require_header));
-    let limits =
-        Limits { body_limit_bytes: state.config.body_limit_bytes, request_timeout: state.config.request_timeout() };
+    let limits = Limits {
+        body_limit_bytes: state.config.body_limit_bytes,
+        request_timeout: state.config.request_timeout(),
+        secure: state.config.secure_cookies(),
+    };
     let app = Router::new().nest("/api", api).fallback(web::serve).with_state(state);
     middleware::apply(app, limits)
 }
@@ -96,6 +115,9 @@ impl Application {
                 concurrency: config.jobs_concurrency,
             },
         );
+        for (kind, handler) in job_handlers() {
+            jobs.register(kind, handler);
+        }
         // One per database, however many instances start: the unique key makes the others' inserts no-ops.
         jobs.schedule(
             db.conn(),
@@ -107,10 +129,13 @@ impl Application {
             Job::new(session::END_EXPIRED, ()).unique(session::END_EXPIRED).every(session::END_EXPIRED_EVERY),
         )
         .await?;
+        let proxies = TrustedProxies::new(config.trusted_proxies()?);
         let listener = TcpListener::bind(config.socket_addr()).await?;
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
         let mailer = Mailer::from_config(&config, clock.clone())?;
-        let state = AppState { db, config: Arc::new(config), events, clock, auth, mailer, realtime, jobs };
+        let hooks = Arc::new(account_hooks());
+        let state =
+            AppState { db, config: Arc::new(config), events, clock, auth, mailer, realtime, jobs, hooks, proxies };
         state.jobs.start(state.clone());
         Ok(Self { state, listener })
     }
@@ -129,9 +154,8 @@ impl Application {
             connections.close_all(realtime::frames::CloseReason::GoingAway);
             jobs.stop();
         };
+        let settings = ServerSettings { header_read_timeout: self.state.config.header_read_timeout() };
         let app = router(self.state);
-        axum::serve(Listener(self.listener), app.into_make_service_with_connect_info::<Peer>())
-            .with_graceful_shutdown(shutdown)
-            .await
+        server::serve(Listener(self.listener), app, settings, shutdown).await
     }
 }

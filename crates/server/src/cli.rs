@@ -11,7 +11,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::db::Db;
 use crate::events::EventBus;
-use crate::{accounts, commerce, db, openapi, telemetry};
+use crate::{accounts, commerce, db, game_systems, openapi, telemetry};
 
 #[derive(Parser)]
 #[command(name = "questline", version, about = "Find, book and run tabletop role-playing games.")]
@@ -30,7 +30,7 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document (needs neither a database nor the built web app).
     Openapi,
-    /// Manage accounts: grant or revoke the admin role, suspend or reinstate.
+    /// Manage accounts (grant or revoke the admin role, suspend or reinstate), regions and game systems.
     Admin {
         #[command(subcommand)]
         action: AdminCommand,
@@ -51,6 +51,9 @@ enum AdminCommand {
     AddRegion { name: String, currency: String },
     /// Remove a shopping region by name.
     RemoveRegion { name: String },
+    /// Manage the game-system tree: add, rename, move, remove, list.
+    #[command(subcommand)]
+    GameSystem(game_systems::admin::GameSystemAction),
 }
 
 pub fn main() -> ExitCode {
@@ -107,6 +110,11 @@ async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {
         AdminCommand::RemoveRegion { name } => {
             commerce::regions::remove_region(&db, &name).await?;
             println!("removed region {name}");
+            return Ok(());
+        }
+        AdminCommand::GameSystem(action) => {
+            let events = EventBus::new(std::sync::Arc::new(SystemClock));
+            println!("{}", game_systems::admin::apply(&db, &events, action).await?);
             return Ok(());
         }
         AdminCommand::Grant { email } => (email, AdminAction::GrantAdmin),

@@ -54,11 +54,12 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_SESSION_MAX_DAYS", default_value_t = 30, global = true)]
     pub session_max_days: i64,
 
-    /// Failed sign-ins allowed per account, and per client address ×10, within the window below.
+    /// Failed sign-ins a client address may make against one account before it must wait (5 s, doubling with
+    /// each further failure); ten times as many over all accounts refuse the address until its window ends.
     #[arg(long, env = "QUESTLINE_SIGN_IN_MAX_FAILURES", default_value_t = 5, global = true)]
     pub sign_in_max_failures: u32,
 
-    /// Seconds over which failed sign-ins are counted; a limited client waits until the window ends.
+    /// Seconds over which failed sign-ins are counted (and the longest wait).
     #[arg(long, env = "QUESTLINE_SIGN_IN_WINDOW_SECS", default_value_t = 15 * 60, global = true)]
     pub sign_in_window_secs: u64,
 
@@ -126,6 +127,42 @@ pub struct Config {
     /// The provider's name on the sign-in button: "Sign in with <name>".
     #[arg(long, env = "QUESTLINE_OIDC_PROVIDER_NAME", default_value = "OpenID Connect", global = true)]
     pub oidc_provider_name: String,
+
+    /// Reverse proxies whose `X-Forwarded-For` is believed: comma-separated addresses or CIDR ranges
+    /// (`10.0.0.0/8,fd00::/8`). From any other peer the header is ignored and the peer is the client.
+    #[arg(long, env = "QUESTLINE_TRUSTED_PROXIES", global = true)]
+    pub trusted_proxies: Option<String>,
+
+    /// Seconds a client may take to send a request's headers (also how long an idle keep-alive connection stays).
+    #[arg(long, env = "QUESTLINE_HEADER_READ_TIMEOUT_SECS", default_value_t = 10, global = true)]
+    pub header_read_timeout_secs: u64,
+
+    /// Websockets one sign-in session (one browser) may have open; 0 for no limit.
+    #[arg(long, env = "QUESTLINE_WS_MAX_PER_SESSION", default_value_t = 10, global = true)]
+    pub ws_max_per_session: usize,
+
+    /// Websockets one account may have open over all its sessions; 0 for no limit.
+    #[arg(long, env = "QUESTLINE_WS_MAX_PER_ACCOUNT", default_value_t = 20, global = true)]
+    pub ws_max_per_account: usize,
+
+    /// Websockets one client address may have open; 0 for no limit.
+    #[arg(long, env = "QUESTLINE_WS_MAX_PER_ADDRESS", default_value_t = 100, global = true)]
+    pub ws_max_per_address: usize,
+
+    /// Passwords hashed or checked at the same time (each takes the argon2 memory); 0 means one per CPU core.
+    /// Requests beyond it wait briefly, then are answered 503 with `Retry-After`.
+    #[arg(long, env = "QUESTLINE_PASSWORD_HASHING_CONCURRENCY", default_value_t = 0, global = true)]
+    pub password_hashing_concurrency: usize,
+
+    /// Per client address and hour, each of: sign-ups, password-reset requests, password-reset confirmations,
+    /// verification resends and sign-ins started with the identity provider.
+    #[arg(long, env = "QUESTLINE_ADDRESS_LIMIT_PER_HOUR", default_value_t = 20, global = true)]
+    pub address_limit_per_hour: u32,
+
+    /// Mails with links (verification, password reset) one recipient address gets per hour; also the
+    /// verification resends one account may ask for per hour.
+    #[arg(long, env = "QUESTLINE_MAILS_PER_RECIPIENT_PER_HOUR", default_value_t = 5, global = true)]
+    pub mails_per_recipient_per_hour: u32,
 }
 
 /// The OpenID Connect settings, present only when issuer, client id and secret are all set.
@@ -173,9 +210,37 @@ impl Config {
             .to_owned()
     }
 
-    /// Cookies are marked `Secure` when users reach us over https.
+    /// Cookies are marked `Secure` (and named with the `__Host-` prefix) and HSTS is sent when users reach us
+    /// over https.
     pub fn secure_cookies(&self) -> bool {
         self.public_url().starts_with("https://")
+    }
+
+    /// The reverse proxies whose `X-Forwarded-For` is believed; an error names the entry that is not an address
+    /// or a CIDR range.
+    pub fn trusted_proxies(&self) -> anyhow::Result<Vec<ipnet::IpNet>> {
+        let Some(list) = self.trusted_proxies.as_deref() else { return Ok(Vec::new()) };
+        list.split(',')
+            .map(str::trim)
+            .filter(|entry| !entry.is_empty())
+            .map(|entry| {
+                entry.parse::<ipnet::IpNet>().or_else(|_| entry.parse::<IpAddr>().map(ipnet::IpNet::from)).map_err(
+                    |_| anyhow::anyhow!("QUESTLINE_TRUSTED_PROXIES: {entry:?} is not an address or CIDR range"),
+                )
+            })
+            .collect()
+    }
+
+    pub fn header_read_timeout(&self) -> Duration {
+        Duration::from_secs(self.header_read_timeout_secs.max(1))
+    }
+
+    /// How many passwords may be hashed at once: the setting, or the number of cores.
+    pub fn password_hashing_concurrency(&self) -> usize {
+        match self.password_hashing_concurrency {
+            0 => std::thread::available_parallelism().map_or(2, usize::from),
+            set => set,
+        }
     }
 
     /// The OpenID Connect settings, or `None` when sign-in through a provider is not configured (an empty value
@@ -240,6 +305,14 @@ impl Config {
             jobs_poll_ms: 1000,
             jobs_lease_secs: 300,
             jobs_concurrency: 4,
+            trusted_proxies: None,
+            header_read_timeout_secs: 10,
+            ws_max_per_session: 10,
+            ws_max_per_account: 20,
+            ws_max_per_address: 100,
+            password_hashing_concurrency: 0,
+            address_limit_per_hour: 20,
+            mails_per_recipient_per_hour: 5,
         }
     }
 }
@@ -285,6 +358,14 @@ impl std::fmt::Debug for Config {
             .field("jobs_poll_ms", &self.jobs_poll_ms)
             .field("jobs_lease_secs", &self.jobs_lease_secs)
             .field("jobs_concurrency", &self.jobs_concurrency)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("header_read_timeout_secs", &self.header_read_timeout_secs)
+            .field("ws_max_per_session", &self.ws_max_per_session)
+            .field("ws_max_per_account", &self.ws_max_per_account)
+            .field("ws_max_per_address", &self.ws_max_per_address)
+            .field("password_hashing_concurrency", &self.password_hashing_concurrency)
+            .field("address_limit_per_hour", &self.address_limit_per_hour)
+            .field("mails_per_recipient_per_hour", &self.mails_per_recipient_per_hour)
             .finish()
     }
 }
@@ -325,6 +406,18 @@ mod tests {
         config.public_url = None;
         config.port = 8080;
         assert_eq!(config.public_origin(), "http://localhost:8080");
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_ranges() {
+        let mut config = Config::for_database("x", PathBuf::from("/tmp"));
+        assert!(config.trusted_proxies().unwrap().is_empty());
+        config.trusted_proxies = Some(" 10.0.0.0/8, 192.168.1.7 ,fd00::/8,".into());
+        let proxies = config.trusted_proxies().unwrap();
+        assert_eq!(proxies.len(), 3);
+        assert!(proxies[1].contains(&"192.168.1.7".parse::<IpAddr>().unwrap()));
+        config.trusted_proxies = Some("10.0.0.0/8,proxy.local".into());
+        assert!(config.trusted_proxies().unwrap_err().to_string().contains("proxy.local"));
     }
 
     #[test]

@@ -8,9 +8,12 @@ use std::time::Duration;
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use questline_domain::{DomainError, ErrorType, FieldErrors};
+use questline_domain::{DomainError, ErrorType, FieldError, FieldErrors};
+use sea_orm::DatabaseTransaction;
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use crate::db::{Db, StaleVersion, TxFuture};
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -39,9 +42,9 @@ pub struct ErrorDetail {
     pub code: String,
     /// English text for people.
     pub message: String,
-    /// Messages per input field (snake_case names); empty when the error is not about fields.
-    #[schema(value_type = std::collections::HashMap<String, Vec<String>>)]
-    pub fields: FieldErrors,
+    /// What broke, per input field (snake_case names, dotted for nested payloads): each rule's code, its English
+    /// message and the values the message names (`{"min": 3}`). Empty when the error is not about fields.
+    pub fields: std::collections::BTreeMap<String, Vec<FieldError>>,
 }
 
 /// The HTTP status each error type answers with, unless a constructor says otherwise (413, 415, 429, 503, 504).
@@ -162,6 +165,24 @@ impl From<sea_orm::DbErr> for ApiError {
     }
 }
 
+impl From<StaleVersion> for ApiError {
+    fn from(_: StaleVersion) -> Self {
+        Self::stale_version()
+    }
+}
+
+impl Db {
+    /// Runs `work` in a write transaction (see [`Db::transaction`]); the one place where the database's errors
+    /// become the API's: a failure of the database itself answers 500, a stale version 409.
+    pub async fn write<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send,
+        F: for<'c> FnOnce(&'c DatabaseTransaction) -> TxFuture<'c, T, ApiError> + Send,
+    {
+        self.transaction(work).await
+    }
+}
+
 impl From<anyhow::Error> for ApiError {
     fn from(error: anyhow::Error) -> Self {
         Self::internal(error)
@@ -202,6 +223,8 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 #[cfg(test)]
 mod tests {
+    use questline_domain::ErrorCode;
+
     use super::*;
 
     #[test]
@@ -231,11 +254,33 @@ mod tests {
     }
 
     #[test]
+    fn a_stale_version_is_a_conflict() {
+        assert!(crate::db::expect_updated(1).map_err(ApiError::from).is_ok());
+        let error = ApiError::from(crate::db::expect_updated(0).unwrap_err());
+        assert_eq!(error.code, "stale_version");
+        assert_eq!(error.status.as_u16(), 409);
+    }
+
+    #[test]
     fn domain_field_errors_become_422_with_fields() {
         let mut fields = FieldErrors::new();
-        fields.insert("title".into(), vec!["Title is required".into()]);
+        fields.insert("title".into(), vec![FieldError::new(ErrorCode::TitleRequired, "Title is required")]);
         let error = ApiError::from(DomainError::invalid_fields(fields));
         assert_eq!(error.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(error.detail().fields["title"], vec!["Title is required"]);
+    }
+
+    #[test]
+    fn field_errors_travel_with_code_message_and_params() {
+        let mut fields = FieldErrors::new();
+        let too_short = FieldError::new(ErrorCode::TitleTooShort, "Title must be at least 3 characters");
+        fields.insert("title".into(), vec![too_short.param("min", 3_i64)]);
+        let body =
+            serde_json::to_value(ErrorBody { error: ApiError::from(DomainError::invalid_fields(fields)).detail() })
+                .unwrap();
+        assert_eq!(
+            body["error"]["fields"],
+            serde_json::json!({"title": [{"code": "title_too_short", "message": "Title must be at least 3 characters", "params": {"min": 3}}]})
+        );
     }
 }

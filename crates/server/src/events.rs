@@ -1,9 +1,10 @@
 //! The event outbox and its dispatcher.
 //!
-//! A feature describes each change with an [`Event`] written in the same transaction as the change, in one line:
+//! A feature describes each change with an [`Event`] written in the same transaction as the change, in one line,
+//! built by the feature's typed constructor (its `events.rs` names the entity and the audience once):
 //!
 //! ```ignore
-//! state.events.record(txn, Event::updated("account", id).to(Audience::account(id))).await?;
+//! state.events.record(txn, events::updated(id)).await?; // accounts/events.rs: Event::updated("account", id).to(…)
 //! ```
 //!
 //! The dispatcher reads committed events from the `events` table and hands them to subscribers (the websocket,

@@ -60,6 +60,11 @@ impl Mailer {
     /// Sends now. Features do not call this from requests: they schedule a job that does (see
     /// `accounts::jobs`), so a mail survives a mail server that is down and a restart.
     pub async fn send(&self, mail: Mail) -> anyhow::Result<()> {
+        // lettre panics on a line break in a name while it writes the `To:` header; refuse it as an error, which
+        // fails the job instead of crashing it (issue 9, finding 7).
+        if mail.to_name.chars().any(char::is_control) {
+            anyhow::bail!("the recipient's name contains a control character");
+        }
         let to = Mailbox::new(Some(mail.to_name.clone()), mail.to_email.parse()?);
         let message = Message::builder()
             .from(self.from.clone())
@@ -72,13 +77,52 @@ impl Mailer {
                 smtp.send(message).await?;
             }
             Transport::Files(dir) => {
-                tokio::fs::create_dir_all(dir).await?;
+                // Mails hold links that sign people in: readable by the owner only (issue 9, finding 16).
+                let mut folder = tokio::fs::DirBuilder::new();
+                folder.recursive(true);
+                #[cfg(unix)]
+                folder.mode(0o700);
+                folder.create(dir).await?;
                 let name = format!("{}-{}.eml", self.clock.now().format("%Y%m%dT%H%M%S"), uuid::Uuid::now_v7());
                 let path = dir.join(name);
-                tokio::fs::write(&path, message.formatted()).await?;
+                let mut file = tokio::fs::OpenOptions::new();
+                file.write(true).create_new(true);
+                #[cfg(unix)]
+                file.mode(0o600);
+                let mut file = file.open(&path).await?;
+                tokio::io::AsyncWriteExt::write_all(&mut file, &message.formatted()).await?;
+                tokio::io::AsyncWriteExt::flush(&mut file).await?;
                 tracing::info!(path = %path.display(), "mail written to a file (no SMTP server configured)");
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::clock::SystemClock;
+
+    fn file_mailer(dir: &std::path::Path) -> Mailer {
+        let mut config = Config::for_database("sqlite::memory:", dir.to_path_buf());
+        config.smtp_url = None;
+        Mailer::from_config(&config, Arc::new(SystemClock)).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_name_with_a_line_break_is_an_error_not_a_panic() {
+        let dir = tempfile::tempdir().unwrap();
+        let mail = Mail {
+            to_name: "Ada\r\nBcc: everyone@example.test".into(),
+            to_email: "ada@example.test".into(),
+            subject: "Hello".into(),
+            body: "Hello".into(),
+        };
+        let sent = tokio::spawn(async move { file_mailer(dir.path()).send(mail).await }).await;
+        let error = sent.expect("sending does not panic").expect_err("the mail is refused");
+        assert!(error.to_string().contains("name"), "{error}");
     }
 }

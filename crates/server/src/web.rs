@@ -1,14 +1,27 @@
 //! The built web app, embedded in the binary. Hashed files under `/assets/` are cached for a year; `index.html`
-//! and other files are revalidated on every load (ETag), so a new release shows at once. Every path that is not a
-//! file answers `index.html`, so client routes survive a reload; the app draws its own 404 page.
+//! and other files are revalidated on every load (ETag), so a new release shows at once.
+//!
+//! Page paths come from the route table the web app's router is checked against (`web/src/app/routes.json`,
+//! embedded here): a path that matches a route answers the app's page with 200, so client routes survive a reload;
+//! any other path answers the same page with **404**, and the app draws its Not Found screen (spec §2: "any other
+//! path: plain 404"). The build writes, for each route, a copy of `index.html` that also preloads the route's own
+//! chunks (`route-html/<slug>.html`), so the page's code arrives with the main bundle instead of after it.
+//!
+//! Text files are compressed at build time (brotli quality 11 and gzip, `<file>.br` / `<file>.gz` beside the
+//! file); the copy the client accepts is sent with `Content-Encoding`, and every answer says
+//! `Vary: Accept-Encoding`.
 //!
 //! The folder may be missing (a fresh clone before `make web`): the binary still builds and the API still works,
 //! and pages explain how to build the app.
+
+use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
+use serde::Deserialize;
 
 #[derive(Embed)]
 #[folder = "$CARGO_MANIFEST_DIR/../../web/dist"]
@@ -22,43 +35,342 @@ const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"
 <body><h1>Questline</h1><p>The web app has not been built into this binary. Run <code>make run</code>, which builds \
 it first.</p></body></html>";
 
-/// Serves a file of the web app, or `index.html` for client routes.
+/// The web app's route table, shared with its router (a unit test there keeps the two equal).
+const ROUTES_JSON: &str = include_str!("../../../web/src/app/routes.json");
+
+#[derive(Deserialize)]
+struct RouteTable {
+    routes: Vec<RouteEntry>,
+}
+
+#[derive(Deserialize)]
+struct RouteEntry {
+    path: String,
+}
+
+/// The page path patterns. The file is part of the source tree and a unit test parses it, so it cannot be broken
+/// in a build that passed its tests.
+static ROUTES: LazyLock<Vec<String>> = LazyLock::new(|| {
+    serde_json::from_str::<RouteTable>(ROUTES_JSON)
+        .expect("web/src/app/routes.json is a valid route table")
+        .routes
+        .into_iter()
+        .map(|route| route.path)
+        .collect()
+});
+
+/// One file of the web app as stored: its bytes and their SHA-256.
+pub struct Asset {
+    pub data: Cow<'static, [u8]>,
+    pub hash: [u8; 32],
+}
+
+fn embedded(path: &str) -> Option<Asset> {
+    Assets::get(path).map(|file| Asset { hash: file.metadata.sha256_hash(), data: file.data })
+}
+
+/// Serves a file of the web app, or the app's page for client routes (404 when no route matches).
 pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
-    let path = uri.path().trim_start_matches('/');
-    if let Some(file) = Assets::get(path).filter(|_| !path.is_empty()) {
+    respond(&embedded, uri.path(), &headers)
+}
+
+/// The answer for `path`, with the files `get` finds (the embedded folder, or a test's own).
+fn respond(get: &dyn Fn(&str) -> Option<Asset>, path: &str, headers: &HeaderMap) -> Response {
+    let path = path.trim_start_matches('/');
+    // Build metadata (`.vite/manifest.json`) is embedded with the folder but is not part of the site.
+    let hidden = path.split('/').any(|segment| segment.starts_with('.'));
+    if !path.is_empty()
+        && !hidden
+        && let Some(file) = get(path)
+    {
         let cache = if path.starts_with("assets/") { IMMUTABLE } else { REVALIDATE };
-        return file_response(path, file, cache, &headers);
+        return file_response(get, path, file, cache, StatusCode::OK, headers);
     }
     if path.starts_with("assets/") {
         // An old hashed file: answering the HTML page here would break the page that asked for it.
         return (StatusCode::NOT_FOUND, "Not Found").into_response();
     }
-    match Assets::get("index.html") {
-        Some(index) => file_response("index.html", index, REVALIDATE, &headers),
-        None => ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, REVALIDATE)], NOT_BUILT)
+    let (status, page) = match matching_route(path) {
+        Some(pattern) => (StatusCode::OK, Some(format!("route-html/{}.html", route_slug(pattern)))),
+        None => (StatusCode::NOT_FOUND, None),
+    };
+    let found = page.and_then(|page| get(&page).map(|file| (page, file)));
+    match found.or_else(|| get("index.html").map(|file| ("index.html".to_owned(), file))) {
+        Some((page, file)) => file_response(get, &page, file, REVALIDATE, status, headers),
+        None => (
+            status,
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, REVALIDATE),
+                (header::VARY, "accept-encoding"),
+            ],
+            NOT_BUILT,
+        )
             .into_response(),
     }
 }
 
-fn file_response(path: &str, file: rust_embed::EmbeddedFile, cache: &'static str, headers: &HeaderMap) -> Response {
-    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
+/// The route pattern `path` (without its leading slash) matches, if any. As in the web app's router: a `:name`
+/// segment matches any one segment, static segments ignore ASCII case, and empty segments (a trailing slash) do not
+/// count.
+fn matching_route(path: &str) -> Option<&'static str> {
+    ROUTES.iter().map(String::as_str).find(|pattern| route_matches(pattern, path))
+}
+
+fn route_matches(pattern: &str, path: &str) -> bool {
+    let mut wanted = pattern.split('/').filter(|segment| !segment.is_empty());
+    let mut given = path.split('/').filter(|segment| !segment.is_empty());
+    loop {
+        match (wanted.next(), given.next()) {
+            (None, None) => return true,
+            (Some(want), Some(got)) if want.starts_with(':') || want.eq_ignore_ascii_case(got) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// The file name the build gives a route's page (`vite.config.ts`, `routeSlug`): `/` is `index`,
+/// `/profile/:accountId` is `profile-accountId`.
+fn route_slug(pattern: &str) -> String {
+    let slug = pattern
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    if slug.is_empty() { "index".to_owned() } else { slug }
+}
+
+/// The content codings we store copies for, best first.
+const ENCODINGS: [(&str, &str); 2] = [("br", "br"), ("gzip", "gz")];
+
+fn file_response(
+    get: &dyn Fn(&str) -> Option<Asset>,
+    path: &str,
+    file: Asset,
+    cache: &'static str,
+    status: StatusCode,
+    headers: &HeaderMap,
+) -> Response {
     let mime = mime_guess::from_path(path).first_or_octet_stream();
-    let mut response = if headers.get(header::IF_NONE_MATCH).is_some_and(|value| value.as_bytes() == etag.as_bytes()) {
+    // The best stored copy the client accepts; a q of 0 refuses a coding.
+    let mut chosen: Option<(&str, Asset, f32)> = None;
+    for (coding, suffix) in ENCODINGS {
+        let quality = accepted_quality(headers, coding);
+        if quality <= 0.0 || chosen.as_ref().is_some_and(|(_, _, best)| *best >= quality) {
+            continue;
+        }
+        if let Some(copy) = get(&format!("{path}.{suffix}")) {
+            chosen = Some((coding, copy, quality));
+        }
+    }
+    let (coding, file) = match chosen {
+        Some((coding, copy, _)) => (Some(coding), copy),
+        None => (None, file),
+    };
+    // Each copy has its own tag: a cache holding the gzip copy must not revalidate it against the brotli one.
+    let etag = format!("\"{}\"", hex(&file.hash[..16]));
+    let unchanged = status == StatusCode::OK
+        && headers.get(header::IF_NONE_MATCH).and_then(|value| value.to_str().ok()).is_some_and(|value| {
+            value.split(',').any(|tag| tag.trim().trim_start_matches("W/") == etag || tag.trim() == "*")
+        });
+    let mut response = if unchanged {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         let mut response = Response::new(Body::from(file.data.into_owned()));
-        response.headers_mut().insert(
+        *response.status_mut() = status;
+        let response_headers = response.headers_mut();
+        response_headers.insert(
             header::CONTENT_TYPE,
             HeaderValue::from_str(mime.as_ref()).unwrap_or(HeaderValue::from_static("application/octet-stream")),
         );
+        if let Some(coding) = coding {
+            response_headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
         response
     };
     let response_headers = response.headers_mut();
     response_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response_headers.insert(header::ETAG, HeaderValue::from_str(&etag).expect("hex digits"));
+    response_headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     response
+}
+
+/// The quality (0–1) `Accept-Encoding` gives `coding`: its own entry, else `*`'s, else 0.
+fn accepted_quality(headers: &HeaderMap, coding: &str) -> f32 {
+    let mut wildcard = None;
+    for value in headers.get_all(header::ACCEPT_ENCODING) {
+        let Ok(value) = value.to_str() else { continue };
+        for entry in value.split(',') {
+            let mut parts = entry.split(';');
+            let name = parts.next().unwrap_or_default().trim();
+            let quality = parts
+                .filter_map(|param| param.trim().strip_prefix("q=").or_else(|| param.trim().strip_prefix("Q=")))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0)
+                .clamp(0.0, 1.0);
+            if name.eq_ignore_ascii_case(coding) {
+                return quality;
+            }
+            if name == "*" {
+                wildcard = Some(quality);
+            }
+        }
+    }
+    wildcard.unwrap_or(0.0)
 }
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use axum::body::to_bytes;
+    use sha2::{Digest, Sha256};
+
+    use super::*;
+
+    /// A site of its own, so these tests do not depend on `web/dist` having been built.
+    fn site(files: &[(&str, &str)]) -> impl Fn(&str) -> Option<Asset> {
+        let files: HashMap<String, &'static str> =
+            files.iter().map(|(path, body)| ((*path).to_owned(), &*String::leak((*body).to_owned()))).collect();
+        move |path| {
+            files.get(path).map(|body| Asset {
+                data: Cow::Borrowed(body.as_bytes()),
+                hash: Sha256::digest(body.as_bytes()).into(),
+            })
+        }
+    }
+
+    fn headers(pairs: &[(header::HeaderName, &'static str)]) -> HeaderMap {
+        pairs.iter().map(|(name, value)| (name.clone(), HeaderValue::from_static(value))).collect()
+    }
+
+    async fn body(response: Response) -> String {
+        String::from_utf8(to_bytes(response.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap()
+    }
+
+    const APP: &[(&str, &str)] = &[
+        ("index.html", "<html>app</html>"),
+        ("index.html.br", "brotli app"),
+        ("index.html.gz", "gzip app"),
+        ("route-html/sign-in.html", "<html>sign-in preloads</html>"),
+        ("route-html/sign-in.html.gz", "gzip sign-in"),
+        ("route-html/profile-accountId.html", "<html>profile preloads</html>"),
+        ("assets/main-1234.js", "console.log(1)"),
+        ("assets/main-1234.js.br", "brotli js"),
+        ("assets/main-1234.js.gz", "gzip js"),
+        ("favicon.svg", "<svg/>"),
+        (".vite/manifest.json", "{}"),
+    ];
+
+    #[test]
+    fn the_route_table_parses_and_uses_only_supported_patterns() {
+        assert!(ROUTES.iter().any(|route| route == "/"));
+        for route in ROUTES.iter() {
+            assert!(route.starts_with('/'), "{route}");
+            for segment in route.split('/').skip(1).filter(|segment| !segment.is_empty()) {
+                let name = segment.strip_prefix(':').unwrap_or(segment);
+                assert!(!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'), "{route}");
+            }
+        }
+    }
+
+    #[test]
+    fn patterns_match_like_the_router() {
+        assert!(route_matches("/", ""));
+        assert!(route_matches("/sign-in", "sign-in"));
+        assert!(route_matches("/sign-in", "sign-in/"));
+        assert!(route_matches("/sign-in", "Sign-In"));
+        assert!(route_matches("/profile/:accountId", "profile/not-a-uuid"));
+        assert!(!route_matches("/profile/:accountId", "profile"));
+        assert!(!route_matches("/profile/:accountId", "profile/a/b"));
+        assert!(!route_matches("/profile", "profile/a"));
+        assert!(!route_matches("/", "zz-nonsense"));
+        assert_eq!(route_slug("/"), "index");
+        assert_eq!(route_slug("/profile/:accountId"), "profile-accountId");
+        assert_eq!(route_slug("/dashboard/gm/activity-blueprints/:handle"), "dashboard-gm-activity-blueprints-handle");
+    }
+
+    #[tokio::test]
+    async fn unknown_page_paths_answer_the_app_with_404() {
+        let get = site(APP);
+        let response = respond(&get, "/zz-nonsense", &HeaderMap::new());
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        assert_eq!(response.headers()[header::CACHE_CONTROL], REVALIDATE);
+        assert_eq!(body(response).await, "<html>app</html>");
+        // A 404 is never "not modified", whatever the client has cached.
+        let etag = respond(&get, "/", &HeaderMap::new()).headers()[header::ETAG].to_str().unwrap().to_owned();
+        let cached = HeaderMap::from_iter([(header::IF_NONE_MATCH, HeaderValue::from_str(&etag).unwrap())]);
+        assert_eq!(respond(&get, "/zz-nonsense", &cached).status(), StatusCode::NOT_FOUND);
+        // Build metadata is not served.
+        assert_eq!(respond(&get, "/.vite/manifest.json", &HeaderMap::new()).status(), StatusCode::NOT_FOUND);
+    }
+
+    #[tokio::test]
+    async fn route_pages_preload_their_chunks() {
+        let get = site(APP);
+        let response = respond(&get, "/sign-in", &HeaderMap::new());
+        assert_eq!(response.status(), StatusCode::OK);
+        assert!(response.headers()[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/html"));
+        assert_eq!(body(response).await, "<html>sign-in preloads</html>");
+        let response = respond(&get, "/profile/0193", &HeaderMap::new());
+        assert_eq!(body(response).await, "<html>profile preloads</html>");
+        // A route the build wrote no page for falls back to index.html.
+        let response = respond(&get, "/account", &HeaderMap::new());
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(body(response).await, "<html>app</html>");
+    }
+
+    #[tokio::test]
+    async fn precompressed_copies_follow_accept_encoding() {
+        let get = site(APP);
+        let cases: &[(&str, &'static str, Option<&str>, &str)] = &[
+            ("/assets/main-1234.js", "gzip, deflate, br, zstd", Some("br"), "brotli js"),
+            ("/assets/main-1234.js", "gzip", Some("gzip"), "gzip js"),
+            ("/assets/main-1234.js", "br;q=0.5, gzip;q=0.8", Some("gzip"), "gzip js"),
+            ("/assets/main-1234.js", "br;q=0, gzip", Some("gzip"), "gzip js"),
+            ("/assets/main-1234.js", "*", Some("br"), "brotli js"),
+            ("/assets/main-1234.js", "identity", None, "console.log(1)"),
+            ("/assets/main-1234.js", "", None, "console.log(1)"),
+            ("/zz-nonsense", "br", Some("br"), "brotli app"),
+            // Only a gzip copy of this page exists.
+            ("/sign-in", "br, gzip", Some("gzip"), "gzip sign-in"),
+            ("/favicon.svg", "br, gzip", None, "<svg/>"),
+        ];
+        for (path, accept, coding, expected) in cases {
+            let response = respond(&get, path, &headers(&[(header::ACCEPT_ENCODING, accept)]));
+            let response_headers = response.headers().clone();
+            assert_eq!(
+                response_headers.get(header::CONTENT_ENCODING).map(|value| value.to_str().unwrap()),
+                *coding,
+                "{path} {accept}"
+            );
+            assert_eq!(response_headers[header::VARY], "accept-encoding", "{path} {accept}");
+            if path.ends_with(".js") {
+                assert_eq!(response_headers[header::CONTENT_TYPE], "text/javascript", "{path} {accept}");
+                assert_eq!(response_headers[header::CACHE_CONTROL], IMMUTABLE);
+            }
+            assert_eq!(body(response).await, *expected, "{path} {accept}");
+        }
+    }
+
+    #[tokio::test]
+    async fn each_copy_has_its_own_etag() {
+        let get = site(APP);
+        let brotli = respond(&get, "/assets/main-1234.js", &headers(&[(header::ACCEPT_ENCODING, "br")]));
+        let gzip = respond(&get, "/assets/main-1234.js", &headers(&[(header::ACCEPT_ENCODING, "gzip")]));
+        let brotli_tag = brotli.headers()[header::ETAG].clone();
+        assert_ne!(brotli_tag, gzip.headers()[header::ETAG]);
+        let revalidate = |accept: &'static str| {
+            HeaderMap::from_iter([
+                (header::ACCEPT_ENCODING, HeaderValue::from_static(accept)),
+                (header::IF_NONE_MATCH, brotli_tag.clone()),
+            ])
+        };
+        assert_eq!(respond(&get, "/assets/main-1234.js", &revalidate("br")).status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(respond(&get, "/assets/main-1234.js", &revalidate("gzip")).status(), StatusCode::OK);
+    }
 }

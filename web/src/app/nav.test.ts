@@ -31,4 +31,15 @@ describe('main sidebar navigation', () => {
       visibleNavSections(gmOnly, { authenticated: true, roles: ['player', 'gm'] }),
     ).toHaveLength(1);
   });
+
+  it('gives game masters their section with the blueprint lists, and players none', () => {
+    const player = visibleNavSections(navSections, { authenticated: true, roles: ['player'] });
+    expect(player.map((section) => section.id)).toEqual(['explore']);
+    const gm = visibleNavSections(navSections, { authenticated: true, roles: ['player', 'gm'] });
+    expect(gm.map((section) => section.id)).toEqual(['explore', 'game-master']);
+    expect(gm[1]?.items.map((item) => item.to)).toEqual([
+      '/dashboard/gm/activity-blueprints',
+      '/dashboard/gm/activity-blueprint-parts',
+    ]);
+  });
 });

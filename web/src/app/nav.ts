@@ -1,4 +1,6 @@
-import { House, type LucideIcon } from 'lucide-react';
+import { FileText, House, PencilRuler, type LucideIcon } from 'lucide-react';
+
+import { blueprintPaths } from '@/features/blueprints/lib/paths';
 
 import type enGB from '@/locales/en-GB.json';
 
@@ -29,6 +31,10 @@ export type NavSection = {
   items: readonly NavItem[];
 };
 
+function isGm(viewer: NavViewer): boolean {
+  return viewer.authenticated && viewer.roles.includes('gm');
+}
+
 /** The main sidebar's sections, in order. Features add their items here as their pages arrive. */
 export const navSections: readonly NavSection[] = [
   {
@@ -38,7 +44,26 @@ export const navSections: readonly NavSection[] = [
       { id: 'home', labelKey: 'nav.items.home', icon: House, to: paths.home.getHref(), end: true },
     ],
   },
-  { id: 'game-master', labelKey: 'nav.sections.gameMaster', items: [] },
+  {
+    id: 'game-master',
+    labelKey: 'nav.sections.gameMaster',
+    items: [
+      {
+        id: 'activity-blueprints',
+        labelKey: 'nav.items.activityBlueprints',
+        icon: PencilRuler,
+        to: blueprintPaths.blueprints.getHref(),
+        isVisible: isGm,
+      },
+      {
+        id: 'activity-blueprint-parts',
+        labelKey: 'nav.items.activityBlueprintParts',
+        icon: FileText,
+        to: blueprintPaths.parts.getHref(),
+        isVisible: isGm,
+      },
+    ],
+  },
 ];
 
 /** The sections as `viewer` sees them: hidden items dropped, and a section with nothing left dropped too. */

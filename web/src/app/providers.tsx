@@ -1,10 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
 
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { i18n } from '@/lib/i18n';
+
+import { AppToaster } from './app-toaster';
 
 export function AppProviders({
   queryClient,
@@ -18,8 +19,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
           {children}
-          {/* Sonner's defaults are the spec's toast constants (4 s, 3 visible, bottom-right, Alt+T…). */}
-          <Toaster richColors closeButton />
+          <AppToaster />
         </TooltipProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { currentUserQueryOptions } from '@/features/accounts/api/current-user';
+import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { configQueryOptions } from '@/features/runtime-config/api/get-config';
 
 import { AppLayout } from './layouts/app-layout';
@@ -10,7 +11,7 @@ import { paths } from './paths';
 import type { RouteHandle } from './route-handle';
 import { AppLoading } from './routes/app-loading';
 import NotFoundRoute from './routes/not-found';
-import { RouteError } from './routes/route-error';
+import { RootError, RouteError } from './routes/route-error';
 
 /** A lazily loaded page module: its component, and optionally a loader that fills the query cache. */
 type PageModule = {
@@ -32,7 +33,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       path: paths.home.path,
       Component: AppLayout,
       HydrateFallback: AppLoading,
-      ErrorBoundary: RouteError,
+      // Only when the shell itself cannot load (config or session); a page's failure is caught below.
+      ErrorBoundary: RootError,
       // Every page shows the server's runtime config (e.g. the version) and who is signed in (the
       // sidebar's profile slot), so both are loaded before any page.
       loader: async () => {
@@ -47,62 +49,94 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       },
       children: [
         {
-          index: true,
-          handle: { titleKey: 'pageTitles.home' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/home/routes/home')),
-        },
-        {
-          path: paths.signIn.path,
-          handle: { titleKey: 'pageTitles.signIn' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/sign-in')),
-        },
-        {
-          path: paths.signUp.path,
-          handle: { titleKey: 'pageTitles.signUp' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/sign-up')),
-        },
-        {
-          path: paths.forgotPassword.path,
-          handle: { titleKey: 'pageTitles.forgotPassword' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/forgot-password')),
-        },
-        {
-          path: paths.resetPassword.path,
-          handle: { titleKey: 'pageTitles.resetPassword' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/reset-password')),
-        },
-        {
-          path: paths.verifyEmail.path,
-          handle: { titleKey: 'pageTitles.verifyEmail' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/verify-email')),
-        },
-        {
-          path: paths.callback.path,
-          handle: { titleKey: 'pageTitles.callback' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/callback')),
-        },
-        {
-          path: paths.account.path,
-          handle: { titleKey: 'pageTitles.account' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/account')),
-        },
-        {
-          path: paths.profile.path,
-          handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile')),
-        },
-        {
-          path: paths.profileById.path,
-          handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
-          lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile')),
-        },
-        {
-          path: '*',
-          handle: { titleKey: 'pageTitles.notFound' } satisfies RouteHandle,
-          // Not lazy: the error screen shows it too, so it is in the main bundle anyway.
-          Component: NotFoundRoute,
+          // Pathless: a page's failure shows inside the shell (sidebar, header, palette), which keeps working.
+          id: 'pages',
+          ErrorBoundary: RouteError,
+          children: pageRoutes(queryClient),
         },
       ],
+    },
+  ];
+}
+
+/** Every page, below the shell. */
+function pageRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      index: true,
+      handle: { titleKey: 'pageTitles.home' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/home/routes/home')),
+    },
+    {
+      path: paths.signIn.path,
+      handle: { titleKey: 'pageTitles.signIn' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/sign-in')),
+    },
+    {
+      path: paths.signUp.path,
+      handle: { titleKey: 'pageTitles.signUp' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/sign-up')),
+    },
+    {
+      path: paths.forgotPassword.path,
+      handle: { titleKey: 'pageTitles.forgotPassword' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/forgot-password')),
+    },
+    {
+      path: paths.resetPassword.path,
+      handle: { titleKey: 'pageTitles.resetPassword' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/reset-password')),
+    },
+    {
+      path: paths.verifyEmail.path,
+      handle: { titleKey: 'pageTitles.verifyEmail' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/verify-email')),
+    },
+    {
+      path: paths.callback.path,
+      handle: { titleKey: 'pageTitles.callback' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/callback')),
+    },
+    {
+      path: paths.account.path,
+      handle: { titleKey: 'pageTitles.account' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/account')),
+    },
+    {
+      path: paths.profile.path,
+      handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile')),
+    },
+    {
+      path: paths.profileById.path,
+      handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile')),
+    },
+    {
+      path: blueprintPaths.blueprints.path,
+      handle: { titleKey: 'pageTitles.activityBlueprints' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/blueprints')),
+    },
+    {
+      path: blueprintPaths.blueprint.path,
+      handle: { titleKey: 'pageTitles.blueprint' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/blueprint')),
+    },
+    {
+      path: blueprintPaths.parts.path,
+      handle: { titleKey: 'pageTitles.activityBlueprintParts' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/parts')),
+    },
+    {
+      path: blueprintPaths.part.path,
+      handle: { titleKey: 'pageTitles.part' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/part')),
+    },
+    {
+      path: '*',
+      handle: { titleKey: 'pageTitles.notFound' } satisfies RouteHandle,
+      // Not lazy: the error screen shows it too, so it is in the main bundle anyway.
+      Component: NotFoundRoute,
     },
   ];
 }

@@ -1,12 +1,20 @@
 /**
- * Form helpers shared by every feature: one vocabulary of validation messages for zod (instant feedback)
- * and the server (the source of truth), both shown in the active language.
+ * Form helpers shared by every feature: zod's rules (instant feedback) carry keys of `validation`, the server's
+ * (the source of truth) carry codes, translated through `fieldErrors`; both are shown in the active language.
+ * No English message is ever matched to find a translation.
  */
 import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 
-import { ApiError, handleApiError, type Translate } from '@/lib/api/errors';
-import type { TranslationKey } from '@/lib/i18n';
+import {
+  ApiError,
+  handleApiError,
+  type ErrorCode,
+  type FieldError,
+  type Translate,
+} from '@/lib/api/errors';
+import { formatNumber } from '@/lib/format';
+import { activeLocale, type Locale, type TranslationKey } from '@/lib/i18n';
 import enGB from '@/locales/en-GB.json';
 
 export type ValidationKey = keyof typeof enGB.validation;
@@ -20,33 +28,73 @@ function isValidationKey(key: string): key is ValidationKey {
   return Object.hasOwn(enGB.validation, key);
 }
 
-/** The server sends the spec's English messages; en-GB.json holds the same text, so it finds the key. */
-const keyByEnglishMessage = new Map<string, ValidationKey>(
-  Object.entries(enGB.validation).map(([key, text]) => [text, key as ValidationKey]),
-);
-
-/** A zod key or a server message, in the active language; unknown messages are shown as they came. */
+/** A zod rule's key in the active language; anything else is shown as it is. */
 export function translateValidationMessage(message: string, t: Translate): string {
   const prefix = 'validation.';
   if (message.startsWith(prefix)) {
     const key = message.slice(prefix.length);
     if (isValidationKey(key)) return t(`validation.${key}` as TranslationKey);
   }
-  const key = keyByEnglishMessage.get(message);
-  return key === undefined ? message : t(`validation.${key}` as TranslationKey);
+  return message;
 }
 
-/** Several server messages for one field travel in react-hook-form's single message, one per line. */
-const messageSeparator = '\n';
+/** Only codes the server can send may be keys of `fieldErrors`: a renamed or mistyped code fails to compile. */
+type CodesOnly<Key extends ErrorCode> = Key;
+type FieldErrorKey = CodesOnly<keyof typeof enGB.fieldErrors>;
+
+function isFieldErrorKey(code: string): code is FieldErrorKey {
+  return Object.hasOwn(enGB.fieldErrors, code);
+}
 
 /**
- * Shows a failed submit: the server's field messages on the form's fields when the form has all of them,
+ * A server field error in the active language, by its code, with the values it names (numbers formatted for
+ * `locale`). A code without a translation yet shows the server's English message.
+ */
+export function translateFieldError(error: FieldError, t: Translate, locale: Locale): string {
+  if (!isFieldErrorKey(error.code)) return error.message;
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(error.params ?? {})) {
+    params[name] = typeof value === 'number' ? formatNumber(locale, value) : value;
+  }
+  return t(`fieldErrors.${error.code}` as TranslationKey, params);
+}
+
+/**
+ * The server's field errors travel in react-hook-form's single message as JSON behind this marker, and are
+ * translated when shown, so switching the language translates them again.
+ */
+const serverMarker = 'server:';
+
+export function encodeFieldErrors(errors: FieldError[]): string {
+  return `${serverMarker}${JSON.stringify(errors)}`;
+}
+
+function decodeFieldErrors(message: string): FieldError[] | undefined {
+  if (!message.startsWith(serverMarker)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(message.slice(serverMarker.length));
+    return Array.isArray(parsed) ? (parsed as FieldError[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a field's message says, in the active language: a zod key, or the server's coded errors. */
+export function translateFieldMessage(message: string, t: Translate, locale: Locale): string[] {
+  const server = decodeFieldErrors(message);
+  if (server) return server.map((error) => translateFieldError(error, t, locale));
+  return [translateValidationMessage(message, t)];
+}
+
+/**
+ * Shows a failed submit: the server's field errors on the form's fields when the form has all of them,
  * otherwise one translated toast (a message for a field the user cannot see would be lost).
  */
 export function handleFormError<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  { showMessage }: { showMessage?: (message: string) => void } = {},
 ) {
   const serverFields =
     error instanceof ApiError
@@ -60,28 +108,28 @@ export function handleFormError<T extends FieldValues>(
     error,
     formHasThem
       ? {
-          setFieldError: (field, messages) => {
+          setFieldError: (field, errors) => {
             setError(
               field as Path<T>,
-              { type: 'server', message: messages.join(messageSeparator) },
+              { type: 'server', message: encodeFieldErrors(errors) },
               { shouldFocus: !focused },
             );
             focused = true;
           },
+          showMessage,
         }
-      : {},
+      : { showMessage },
   );
 }
 
 /** The translated messages of each field of `form`, for `<Field errors>`. */
 export function useFieldErrors<T extends FieldValues>(form: UseFormReturn<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const translate: Translate = (key, options) => t(key, options ?? {});
+  const locale = activeLocale(i18n);
   return (name: Path<T>): string[] => {
     const message = form.getFieldState(name, form.formState).error?.message;
     if (!message) return [];
-    return message
-      .split(messageSeparator)
-      .map((part) => translateValidationMessage(part, translate));
+    return translateFieldMessage(message, translate, locale);
   };
 }

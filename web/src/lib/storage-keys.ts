@@ -6,4 +6,6 @@ export const storageKeys = {
   regionId: 'region_id',
   /** sessionStorage: the account that postponed the profile wizard in this browser session. */
   profileWizardPostponed: 'questline.profile_wizard_postponed',
+  /** localStorage: the unsaved text of a blueprint part, per part id (the editor's local draft). */
+  partDraftPrefix: 'questline.part_draft.',
 } as const;

@@ -3,6 +3,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+import { i18n } from '@/lib/i18n';
+import { resources } from '@/lib/i18n/create-i18n';
+
+// The app loads Polish on demand; tests switch languages synchronously, so every language is there from the start.
+for (const [locale, translation] of Object.entries(resources)) {
+  i18n.addResourceBundle(locale, 'translation', translation, true, true);
+}
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

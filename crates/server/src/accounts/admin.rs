@@ -8,7 +8,7 @@ use super::queries;
 use crate::auth::session;
 use crate::db::Db;
 use crate::error::ApiError;
-use crate::events::{Audience, Event, EventBus};
+use crate::events::EventBus;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AdminAction {
@@ -30,7 +30,7 @@ pub async fn apply(
     let Some(account) = queries::find_by_email(db.conn(), &email).await? else {
         anyhow::bail!("no account has the e-mail {}", email.as_str());
     };
-    if account.status == AccountStatus::Deleted.as_str() {
+    if account.status() == AccountStatus::Deleted {
         anyhow::bail!("the account of {} was deleted", email.as_str());
     }
     let id = account.id;
@@ -38,7 +38,7 @@ pub async fn apply(
     let message = match action {
         AdminAction::GrantAdmin => {
             row.is_admin = Set(true);
-            "is now an administrator"
+            "is now an administrator (signed out everywhere: the role applies from the next sign-in)"
         }
         AdminAction::RevokeAdmin => {
             row.is_admin = Set(false);
@@ -58,10 +58,12 @@ pub async fn apply(
     db.write(move |txn| {
         Box::pin(async move {
             row.update(txn).await?;
-            if action == AdminAction::Suspend {
+            // A suspension signs out everywhere; a grant does too, so the new role starts with new session
+            // tokens (a token copied before the grant never carries admin rights).
+            if matches!(action, AdminAction::Suspend | AdminAction::GrantAdmin) {
                 session::revoke_all(txn, id, None, now).await?;
             }
-            events.record(txn, Event::updated("account", id).to(Audience::account(id.into()))).await?;
+            events.record(txn, super::events::updated(id.into())).await?;
             Ok::<_, ApiError>(())
         })
     })

@@ -8,10 +8,17 @@ use uuid::Uuid;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SignUpRequest {
+    #[schema(
+        max_length = 254,
+        pattern = r"^\s*[^@\s\x00-\x1f\x7f-\x9f]+@[^@\s.\x00-\x1f\x7f-\x9f]+(\.[^@\s.\x00-\x1f\x7f-\x9f]+)+\s*$"
+    )]
     pub email: String,
+    #[schema(min_length = 12, max_length = 128)]
     pub password: String,
+    #[schema(min_length = 1, max_length = 50, pattern = r"\S")]
     pub display_name: String,
     /// `en-GB` (default) or `pl-PL`.
+    #[schema(value_type = Option<Locale>)]
     pub locale: Option<String>,
     /// The browser's IANA time zone, e.g. `Europe/Warsaw` (default `UTC`).
     pub time_zone: Option<String>,
@@ -19,12 +26,15 @@ pub struct SignUpRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SignInRequest {
+    #[schema(min_length = 1, pattern = r"\S")]
     pub email: String,
+    #[schema(min_length = 1)]
     pub password: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UpdateAccountSettingsRequest {
+    #[schema(value_type = Option<Locale>)]
     pub locale: Option<String>,
     pub time_zone: Option<String>,
 }
@@ -32,23 +42,32 @@ pub struct UpdateAccountSettingsRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TokenRequest {
     /// The token from the e-mailed link.
+    #[schema(min_length = 1)]
     pub token: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ChangePasswordRequest {
+    #[schema(min_length = 1)]
     pub current_password: String,
+    #[schema(min_length = 12, max_length = 128)]
     pub new_password: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RequestPasswordResetRequest {
+    #[schema(
+        max_length = 254,
+        pattern = r"^\s*[^@\s\x00-\x1f\x7f-\x9f]+@[^@\s.\x00-\x1f\x7f-\x9f]+(\.[^@\s.\x00-\x1f\x7f-\x9f]+)+\s*$"
+    )]
     pub email: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetPasswordRequest {
+    #[schema(min_length = 1)]
     pub token: String,
+    #[schema(min_length = 12, max_length = 128)]
     pub new_password: String,
 }
 

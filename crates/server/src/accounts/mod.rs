@@ -1,20 +1,39 @@
 //! Accounts and sign-in with built-in accounts: sign-up, sign-in, sign-out, the current user, settings, becoming a
-//! game master, e-mail verification, password change and reset, deletion. Events about an account go to its owner
+//! game master, e-mail verification (and sending the link again), password change and reset, deletion. The
+//! limits these requests are subject to are listed in docs/decisions.md ("Security"). Events about an account go to its owner
 //! only (audience rule: `Audience::account(owner)`).
 
 pub mod admin;
 mod dto;
+mod entities;
+mod events;
 mod handlers;
 pub mod jobs;
-pub(crate) mod mails;
-pub(crate) mod queries;
+mod mails;
+mod queries;
 
+use chrono::{DateTime, Utc};
+use questline_domain::accounts::DisplayName;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseTransaction, DbErr, IntoActiveModel};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use dto::{AccountView, PrimaryEmail, SessionUser, UserContext};
-pub use queries::user_context;
+// What other features may do with accounts: read one, create one (with every feature's creation hook), describe
+// the current user, rename one.
+pub use queries::{NewAccount, create_account, find, find_by_email, user_context};
+// The account events, for features that change an account in their own transaction (the provider sign-in
+// registers one and links identities to it).
+pub use events::{created as created_event, updated as updated_event};
 
-use crate::app::AppState;
+use crate::db::entities::account;
+use crate::events::EventBus;
+use crate::jobs::Handler;
+use crate::state::AppState;
+
+/// The background work of accounts: the mails with links.
+pub fn jobs() -> Vec<(&'static str, Handler)> {
+    jobs::handlers()
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -25,7 +44,26 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::update_account_settings, handlers::delete_account))
         .routes(routes!(handlers::become_game_master))
         .routes(routes!(handlers::verify_email))
+        .routes(routes!(handlers::resend_verification_email))
         .routes(routes!(handlers::change_password))
         .routes(routes!(handlers::request_password_reset))
         .routes(routes!(handlers::reset_password))
+}
+
+/// Renames the account (the profile's basic info edits the display name, which the account keeps) and tells its
+/// owner. Answers the updated row.
+pub async fn set_display_name(
+    txn: &DatabaseTransaction,
+    events: &EventBus,
+    account: account::Model,
+    name: &DisplayName,
+    now: DateTime<Utc>,
+) -> Result<account::Model, DbErr> {
+    let id = account.id;
+    let mut row = account.into_active_model();
+    row.display_name = Set(name.as_str().to_owned());
+    row.updated_at = Set(now);
+    let account = row.update(txn).await?;
+    events.record(txn, self::events::updated(id.into())).await?;
+    Ok(account)
 }

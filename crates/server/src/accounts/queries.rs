@@ -2,12 +2,17 @@
 
 use chrono::{DateTime, Utc};
 use questline_domain::accounts::{AccountStatus, DisplayName, Email, Locale, TimeZone, roles};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
+    QueryFilter,
+};
 use uuid::Uuid;
 
 use super::dto::{AccountView, PrimaryEmail, SessionUser, UserContext};
+use super::entities::account_token;
 use crate::auth::tokens::new_token;
-use crate::db::entities::{account, account_token};
+use crate::db::entities::account;
+use crate::hooks::AccountHooks;
 
 /// Purposes of e-mailed single-use tokens, and how long each lives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,10 +50,11 @@ pub struct NewAccount {
     pub email_verified: bool,
 }
 
-/// Inserts an account with its empty profile (every account has one). A taken e-mail surfaces as a
-/// unique-constraint error for the caller to name.
+/// Inserts an account and runs every feature's creation hook (profiles gives it its empty profile). A taken e-mail
+/// surfaces as a unique-constraint error for the caller to name.
 pub async fn create_account(
-    conn: &impl ConnectionTrait,
+    conn: &DatabaseTransaction,
+    hooks: &AccountHooks,
     new: NewAccount,
     now: DateTime<Utc>,
 ) -> Result<account::Model, DbErr> {
@@ -70,7 +76,7 @@ pub async fn create_account(
     }
     .insert(conn)
     .await?;
-    crate::profiles::queries::create_for_account(conn, new.id, now).await?;
+    hooks.created(conn, new.id.into(), now).await?;
     Ok(account)
 }
 
@@ -88,7 +94,7 @@ pub fn user_context(account: Option<&account::Model>) -> UserContext {
             roles,
             locale: Locale::parse(&account.locale).unwrap_or_default(),
             time_zone: account.time_zone.clone(),
-            status: AccountStatus::parse(&account.status).unwrap_or(AccountStatus::Active),
+            status: account.status(),
             has_password: account.password_hash.is_some(),
             member_since: account.created_at,
             gm_since: account.gm_since,
@@ -129,7 +135,46 @@ pub async fn issue_token(
 #[derive(Debug, PartialEq, Eq)]
 pub enum TokenRefusal {
     Unknown,
-    UsedOrExpired,
+    /// Known, but used or expired; the account it was for.
+    UsedOrExpired(Uuid),
+}
+
+/// Whether the token could be used now, without using it (a check before expensive work).
+pub async fn check_token(
+    conn: &impl ConnectionTrait,
+    token: &str,
+    purpose: TokenPurpose,
+    now: DateTime<Utc>,
+) -> Result<Result<Uuid, TokenRefusal>, DbErr> {
+    let hash = crate::auth::tokens::hash_token(token);
+    let Some(found) = account_token::Entity::find_by_id(hash).one(conn).await? else {
+        return Ok(Err(TokenRefusal::Unknown));
+    };
+    if found.purpose != purpose.as_str() {
+        return Ok(Err(TokenRefusal::Unknown));
+    }
+    if found.used_at.is_some() || now >= found.expires_at {
+        return Ok(Err(TokenRefusal::UsedOrExpired(found.account_id)));
+    }
+    Ok(Ok(found.account_id))
+}
+
+/// Makes every unused token of `purpose` of the account unusable (after a reset or a password change, an older
+/// reset link must not work).
+pub async fn void_tokens(
+    conn: &impl ConnectionTrait,
+    account_id: Uuid,
+    purpose: TokenPurpose,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    account_token::Entity::update_many()
+        .col_expr(account_token::Column::UsedAt, sea_orm::sea_query::Expr::value(Some(now)))
+        .filter(account_token::Column::AccountId.eq(account_id))
+        .filter(account_token::Column::Purpose.eq(purpose.as_str()))
+        .filter(account_token::Column::UsedAt.is_null())
+        .exec(conn)
+        .await?;
+    Ok(())
 }
 
 /// Marks the token used and returns its account, if it is valid for `purpose` now. Two concurrent uses cannot both
@@ -141,15 +186,10 @@ pub async fn consume_token(
     now: DateTime<Utc>,
 ) -> Result<Result<Uuid, TokenRefusal>, DbErr> {
     let hash = crate::auth::tokens::hash_token(token);
-    let Some(found) = account_token::Entity::find_by_id(hash.clone()).one(conn).await? else {
-        return Ok(Err(TokenRefusal::Unknown));
+    let found = match check_token(conn, token, purpose, now).await? {
+        Ok(account_id) => account_id,
+        Err(refusal) => return Ok(Err(refusal)),
     };
-    if found.purpose != purpose.as_str() {
-        return Ok(Err(TokenRefusal::Unknown));
-    }
-    if found.used_at.is_some() || now >= found.expires_at {
-        return Ok(Err(TokenRefusal::UsedOrExpired));
-    }
     let updated = account_token::Entity::update_many()
         .col_expr(account_token::Column::UsedAt, sea_orm::sea_query::Expr::value(Some(now)))
         .filter(account_token::Column::Id.eq(hash))
@@ -157,7 +197,7 @@ pub async fn consume_token(
         .exec(conn)
         .await?;
     if updated.rows_affected != 1 {
-        return Ok(Err(TokenRefusal::UsedOrExpired));
+        return Ok(Err(TokenRefusal::UsedOrExpired(found)));
     }
-    Ok(Ok(found.account_id))
+    Ok(Ok(found))
 }

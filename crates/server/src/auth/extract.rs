@@ -7,10 +7,10 @@ use axum_extra::extract::CookieJar;
 use questline_domain::accounts::{Role, roles};
 use questline_domain::ids::AccountId;
 
-use super::session::{self, COOKIE};
-use crate::app::AppState;
+use super::session;
 use crate::db::entities::account;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// The signed-in account making the request.
 #[derive(Debug, Clone)]
@@ -69,7 +69,7 @@ impl FromRequestParts<AppState> for MaybeUser {
             return Ok(MaybeUser(Some(user.clone())));
         }
         let jar = CookieJar::from_headers(&parts.headers);
-        let Some(token) = jar.get(COOKIE).map(|cookie| cookie.value().to_owned()) else { return Ok(MaybeUser(None)) };
+        let Some(token) = state.auth.sessions.token(&jar).map(str::to_owned) else { return Ok(MaybeUser(None)) };
         let now = state.clock.now();
         let found = session::resolve(state.db.conn(), &token, now, &state.auth.sessions).await?;
         let user = found.map(|(session, account)| CurrentUser {

@@ -1,32 +1,39 @@
-//! Who is asking: passwords, the OpenID Connect provider, server-side sessions in an HttpOnly cookie, the CSRF header, sign-in rate limits and
-//! the extractors features use (`CurrentUser`, `MaybeUser`, role checks).
+//! Who is asking: passwords, the OpenID Connect provider, server-side sessions in an HttpOnly cookie, the CSRF
+//! header, rate limits and the extractors features use (`CurrentUser`, `MaybeUser`, role checks).
 
 pub mod csrf;
 pub mod extract;
+pub mod oidc;
 pub mod password;
 pub mod rate_limit;
 pub mod session;
 pub mod tokens;
 
 pub use extract::{CurrentUser, MaybeUser};
+pub use oidc::OidcProvider;
 
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures::FutureExt;
+
 use crate::clock::SharedClock;
 use crate::config::Config;
 use crate::error::ApiError;
-use crate::oidc::OidcProvider;
+use crate::jobs::Handler;
 
-/// What the auth handlers share: password hashing, the session policy and the sign-in limiter.
+/// The background work of auth: ending sessions that ran out, so their websockets close.
+pub fn jobs() -> Vec<(&'static str, Handler)> {
+    vec![(session::END_EXPIRED, Arc::new(|state, run| session::end_expired_job(state, run).boxed()))]
+}
+
+/// What the auth handlers share: password hashing, the session policy and the limits.
 #[derive(Clone, Debug)]
 pub struct Auth {
     pub passwords: password::Passwords,
     pub sessions: session::SessionPolicy,
-    pub limiter: rate_limit::FailureLimiter,
-    /// Failures allowed per account in a window; a client address gets ten times as many.
-    pub max_failures: u32,
+    pub limits: Limits,
     /// Sign-in through an OpenID Connect provider, when configured.
     pub oidc: Option<Arc<OidcProvider>>,
 }
@@ -34,10 +41,13 @@ pub struct Auth {
 impl Auth {
     pub fn from_config(config: &Config, clock: SharedClock) -> anyhow::Result<Self> {
         Ok(Self {
-            passwords: password::Passwords::new(config.argon2_memory_kib, config.argon2_iterations)?,
+            passwords: password::Passwords::new(
+                config.argon2_memory_kib,
+                config.argon2_iterations,
+                config.password_hashing_concurrency(),
+            )?,
             sessions: session::SessionPolicy::from_config(config),
-            limiter: rate_limit::FailureLimiter::new(clock, Duration::from_secs(config.sign_in_window_secs)),
-            max_failures: config.sign_in_max_failures,
+            limits: Limits::from_config(config, clock),
             oidc: match config.oidc() {
                 Some(oidc) => Some(Arc::new(OidcProvider::new(oidc, config.oidc_redirect_url())?)),
                 None => None,
@@ -45,38 +55,97 @@ impl Auth {
         })
     }
 
-    /// Starts a password attempt for `email` from `address`: refused with 429 while either has failed too often
-    /// (an address gets ten times as many failures as an account). The sign-in form and the OpenID Connect link
-    /// share these counters, so neither can be used to guess passwords faster.
+    /// Starts a password check for `email` from `address`: refused with 429 while that address must wait (see
+    /// `rate_limit`). The sign-in form, the provider link, a password change, a deletion and an unlink share
+    /// these counters, so none of them can be used to guess passwords faster.
     pub fn password_attempt(&self, email: &str, address: IpAddr) -> Result<PasswordAttempt<'_>, ApiError> {
-        let attempt = PasswordAttempt {
-            limiter: &self.limiter,
-            email_key: format!("email:{}", email.trim().to_lowercase()),
-            address_key: format!("address:{address}"),
-        };
-        self.limiter
-            .check(&attempt.email_key, self.max_failures)
-            .and_then(|()| self.limiter.check(&attempt.address_key, self.max_failures * 10))
-            .map_err(ApiError::rate_limited)?;
+        let attempt = PasswordAttempt { limits: &self.limits.sign_in, account: email.trim().to_lowercase(), address };
+        self.limits.sign_in.check(address, &attempt.account).map_err(ApiError::rate_limited)?;
         Ok(attempt)
     }
 }
 
 /// A password check under way; say how it went.
 pub struct PasswordAttempt<'a> {
-    limiter: &'a rate_limit::FailureLimiter,
-    email_key: String,
-    address_key: String,
+    limits: &'a rate_limit::SignInLimits,
+    account: String,
+    address: IpAddr,
 }
 
 impl PasswordAttempt<'_> {
     pub fn failed(&self) {
-        self.limiter.record_failure(&self.email_key);
-        self.limiter.record_failure(&self.address_key);
+        self.limits.failed(self.address, &self.account);
     }
 
-    /// The account's failures are forgiven; the address's stay until its window ends.
+    /// This address's failures against the account are forgiven; the address's own total stays.
     pub fn succeeded(&self) {
-        self.limiter.clear(&self.email_key);
+        self.limits.succeeded(self.address, &self.account);
+    }
+}
+
+/// Actions an anonymous client may repeat only so often per hour from one address (issue 9, finding 3): each
+/// costs a password hash, a mail or a round trip to the identity provider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AddressAction {
+    SignUp,
+    PasswordResetRequest,
+    PasswordResetConfirm,
+    VerificationResend,
+    ProviderSignIn,
+}
+
+impl AddressAction {
+    fn key(self, address: IpAddr) -> String {
+        let action = match self {
+            AddressAction::SignUp => "sign_up",
+            AddressAction::PasswordResetRequest => "reset_request",
+            AddressAction::PasswordResetConfirm => "reset_confirm",
+            AddressAction::VerificationResend => "resend",
+            AddressAction::ProviderSignIn => "provider",
+        };
+        format!("{action}|{address}")
+    }
+}
+
+/// Every rate limit of accounts and sign-in, with its setting (docs/decisions.md, "Security").
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub sign_in: rate_limit::SignInLimits,
+    per_address: rate_limit::Counter,
+    per_recipient: rate_limit::Counter,
+    address_limit: u32,
+    recipient_limit: u32,
+}
+
+impl Limits {
+    pub fn from_config(config: &Config, clock: SharedClock) -> Self {
+        let hour = Duration::from_secs(60 * 60);
+        Self {
+            sign_in: rate_limit::SignInLimits::new(
+                clock.clone(),
+                Duration::from_secs(config.sign_in_window_secs),
+                config.sign_in_max_failures,
+            ),
+            per_address: rate_limit::Counter::new(clock.clone(), hour),
+            per_recipient: rate_limit::Counter::new(clock, hour),
+            address_limit: config.address_limit_per_hour.max(1),
+            recipient_limit: config.mails_per_recipient_per_hour.max(1),
+        }
+    }
+
+    /// Counts `action` from `address`; 429 with `Retry-After` past the hourly limit.
+    pub fn address_action(&self, action: AddressAction, address: IpAddr) -> Result<(), ApiError> {
+        self.per_address.hit(&action.key(address), self.address_limit).map_err(ApiError::rate_limited)
+    }
+
+    /// Whether another mail may go to `email` this hour; counts it when so. Callers that are told no send
+    /// nothing (and, where the answer must not reveal an account, say the same as when they send).
+    pub fn mail_to(&self, email: &str) -> Result<(), Duration> {
+        self.per_recipient.hit(&format!("mail|{}", email.trim().to_lowercase()), self.recipient_limit)
+    }
+
+    /// Counts a "send the verification link again" of an account; 429 past the hourly limit.
+    pub fn verification_resend(&self, account: uuid::Uuid) -> Result<(), ApiError> {
+        self.per_recipient.hit(&format!("resend|{account}"), self.recipient_limit).map_err(ApiError::rate_limited)
     }
 }

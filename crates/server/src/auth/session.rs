@@ -4,8 +4,10 @@
 //! Sessions that run out (idle or absolute) are ended the same way by a recurring job, so an open websocket, which
 //! makes no requests, does not outlive its session by more than [`END_EXPIRED_EVERY`].
 
+use axum_extra::extract::CookieJar;
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use chrono::{DateTime, Duration, Utc};
+use questline_domain::accounts::AccountStatus;
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect,
     sea_query::Expr,
@@ -13,15 +15,22 @@ use sea_orm::{
 use uuid::Uuid;
 
 use super::tokens::{hash_token, new_token};
-use crate::app::AppState;
 use crate::config::Config;
 use crate::db::entities::{account, session};
 use crate::events::{self, Audience, Event};
 use crate::jobs::JobRun;
+use crate::state::AppState;
 
+/// The session cookie's name over plain http (a local install).
 pub const COOKIE: &str = "questline_session";
+/// Its name behind https: browsers accept a `__Host-` cookie only with `Secure`, `Path=/` and no `Domain`, so no
+/// sub-domain (and no http page) can set or overwrite it.
+pub const SECURE_COOKIE: &str = "__Host-questline_session";
 /// How stale `last_seen_at` may get before a request refreshes it (saves a write per request).
 const TOUCH_AFTER: Duration = Duration::minutes(1);
+/// How long signing in again counts as a confirmation of who is at the keyboard (deleting an account without a
+/// password).
+pub const REAUTHENTICATION_VALID_FOR: Duration = Duration::minutes(5);
 
 #[derive(Clone, Debug)]
 pub struct SessionPolicy {
@@ -39,23 +48,92 @@ impl SessionPolicy {
         }
     }
 
-    /// The cookie that carries a new session's token.
-    pub fn cookie(&self, token: String) -> Cookie<'static> {
-        Cookie::build((COOKIE, token))
+    pub fn cookie_name(&self) -> &'static str {
+        if self.secure { SECURE_COOKIE } else { COOKIE }
+    }
+
+    /// A cookie of ours as both the session and the sign-in flow need it: HttpOnly, SameSite=Lax, Path=/,
+    /// and `Secure` (with the `__Host-` name) behind https.
+    pub fn build_cookie(&self, name: &'static str, value: String, max_age: Duration) -> Cookie<'static> {
+        let name = if self.secure { format!("__Host-{name}") } else { name.to_owned() };
+        Cookie::build((name, value))
             .http_only(true)
             .same_site(SameSite::Lax)
             .secure(self.secure)
             .path("/")
-            .max_age(time::Duration::seconds(self.max.num_seconds()))
+            .max_age(time::Duration::seconds(max_age.num_seconds()))
             .build()
+    }
+
+    /// The value of a cookie built with [`Self::build_cookie`], as the browser sent it.
+    pub fn read_cookie<'a>(&self, jar: &'a CookieJar, name: &str) -> Option<&'a str> {
+        let name = if self.secure { format!("__Host-{name}") } else { name.to_owned() };
+        jar.get(&name).map(Cookie::value)
+    }
+
+    /// The cookie that tells the browser to forget one of ours (with the same attributes, so it is accepted).
+    pub fn removal(&self, name: &'static str) -> Cookie<'static> {
+        let mut cookie = self.build_cookie(name, String::new(), Duration::zero());
+        cookie.make_removal();
+        cookie
+    }
+
+    /// The cookie that carries a new session's token.
+    pub fn cookie(&self, token: String) -> Cookie<'static> {
+        self.build_cookie(COOKIE, token, self.max)
     }
 
     /// The cookie that tells the browser to forget the session.
     pub fn removal_cookie(&self) -> Cookie<'static> {
-        let mut cookie = Cookie::build((COOKIE, "")).http_only(true).same_site(SameSite::Lax).path("/").build();
-        cookie.make_removal();
-        cookie
+        self.removal(COOKIE)
     }
+
+    /// The session token this browser sent, if any.
+    pub fn token<'a>(&self, jar: &'a CookieJar) -> Option<&'a str> {
+        self.read_cookie(jar, COOKIE)
+    }
+}
+
+/// Signs the account in in this browser: ends the session the browser had (whoever it belonged to, so a
+/// session planted before sign-in, or the previous user's, does not live on) and starts a new one. Returns the
+/// token for the cookie. Call it inside `Db::write`.
+pub async fn start(
+    conn: &impl ConnectionTrait,
+    previous_token: Option<&str>,
+    account_id: Uuid,
+    now: DateTime<Utc>,
+    policy: &SessionPolicy,
+) -> Result<String, DbErr> {
+    if let Some(previous) = previous_token {
+        revoke(conn, &hash_token(previous), now).await?;
+    }
+    create(conn, account_id, now, policy).await
+}
+
+/// Records that this session's user has just signed in again at the identity provider.
+pub async fn mark_reauthenticated(
+    conn: &impl ConnectionTrait,
+    session_id: &str,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    session::Entity::update_many()
+        .col_expr(session::Column::ReauthenticatedAt, Expr::value(Some(now)))
+        .filter(session::Column::Id.eq(session_id))
+        .exec(conn)
+        .await?;
+    Ok(())
+}
+
+/// Whether the session's user signed in again recently enough to confirm a grave step.
+pub async fn recently_reauthenticated(
+    conn: &impl ConnectionTrait,
+    session_id: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let found = session::Entity::find_by_id(session_id.to_owned()).one(conn).await?;
+    Ok(found
+        .and_then(|session| session.reauthenticated_at)
+        .is_some_and(|at| at <= now && now - at <= REAUTHENTICATION_VALID_FOR))
 }
 
 /// Starts a session for the account; returns the token to put in the cookie.
@@ -72,6 +150,7 @@ pub async fn create(
         created_at: Set(now),
         last_seen_at: Set(now),
         expires_at: Set(now + policy.max),
+        reauthenticated_at: Set(None),
     })
     .exec_without_returning(conn)
     .await?;
@@ -93,7 +172,7 @@ pub async fn resolve(
         return Ok(None);
     }
     let Some(owner) = account::Entity::find_by_id(found.account_id).one(conn).await? else { return Ok(None) };
-    if owner.status != "active" {
+    if owner.status() != AccountStatus::Active {
         return Ok(None);
     }
     if now - found.last_seen_at > TOUCH_AFTER {

@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::app::AppState;
-use crate::db::entities::region;
+use super::entities::region;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path};
+use crate::state::AppState;
 
 const TAG: &str = "commerce";
 

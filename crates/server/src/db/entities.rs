@@ -1,12 +1,7 @@
-//! SeaORM entities, one module per table.
+//! SeaORM entities of the tables the platform reads, one module per table: accounts (who is signed in), sessions,
+//! the event outbox and the jobs. A feature's own tables live in the feature (`<feature>/entities.rs`), private to it.
 
 pub mod account;
-pub mod account_token;
 pub mod event;
 pub mod job;
-pub mod oidc_flow;
-pub mod oidc_identity;
-pub mod oidc_pending_link;
-pub mod profile;
-pub mod region;
 pub mod session;

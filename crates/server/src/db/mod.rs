@@ -6,6 +6,9 @@
 //! lock cannot be upgraded; on PostgreSQL it is an ordinary READ COMMITTED transaction in which conditional
 //! `UPDATE … WHERE version = $n` statements (see [`expect_updated`]) or row locks decide who wins. After a commit it
 //! wakes the event dispatcher, so events written in the transaction go out at once.
+//!
+//! This module answers database errors (`DbErr`, [`StaleVersion`]) and knows nothing of HTTP: `error.rs` turns
+//! them into API errors, once, and gives handlers `Db::write`, whose work answers `ApiError`.
 
 pub mod entities;
 pub mod migrations;
@@ -24,13 +27,13 @@ use sea_orm_migration::MigratorTrait;
 use tokio::sync::watch;
 
 use crate::config::redact_url;
-use crate::error::ApiError;
 
 /// How long a SQLite writer waits for the write lock before giving up.
 pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The boxed future a write closure returns; the lifetime ties it to the transaction it borrows.
-pub type TxFuture<'c, T> = Pin<Box<dyn Future<Output = Result<T, ApiError>> + Send + 'c>>;
+/// The boxed future a write closure returns; the lifetime ties it to the transaction it borrows. `E` is the
+/// caller's error type, which database errors convert into.
+pub type TxFuture<'c, T, E = DbErr> = Pin<Box<dyn Future<Output = Result<T, E>> + Send + 'c>>;
 
 #[derive(Clone, Debug)]
 pub struct Db {
@@ -60,10 +63,12 @@ impl Db {
     }
 
     /// Runs `work` in a write transaction: committed when it returns `Ok`, rolled back when it returns `Err`.
-    pub async fn write<T, F>(&self, work: F) -> Result<T, ApiError>
+    /// Handlers use `write` (in `error.rs`), the same with `ApiError` as the error type.
+    pub async fn transaction<T, E, F>(&self, work: F) -> Result<T, E>
     where
         T: Send,
-        F: for<'c> FnOnce(&'c DatabaseTransaction) -> TxFuture<'c, T> + Send,
+        E: From<DbErr> + Send,
+        F: for<'c> FnOnce(&'c DatabaseTransaction) -> TxFuture<'c, T, E> + Send,
     {
         let options = TransactionOptions {
             sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
@@ -91,19 +96,22 @@ impl Db {
     }
 }
 
+/// A conditional update touched no row: the row changed since it was read (the API answers `conflict`,
+/// `stale_version`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the row changed since it was read")]
+pub struct StaleVersion;
+
 /// A conditional update (`… WHERE id = $1 AND version = $2`) touched exactly one row, or the row changed since it
-/// was read: a `conflict` with code `stale_version`.
-pub fn expect_updated(rows_affected: u64) -> Result<(), ApiError> {
-    if rows_affected == 1 { Ok(()) } else { Err(ApiError::stale_version()) }
+/// was read: [`StaleVersion`].
+pub fn expect_updated(rows_affected: u64) -> Result<(), StaleVersion> {
+    if rows_affected == 1 { Ok(()) } else { Err(StaleVersion) }
 }
 
 /// Opens the pool. SQLite gets WAL, foreign keys, a busy timeout and its folder created; PostgreSQL is used as is.
 pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<DatabaseConnection> {
-    if let Some(path) = sqlite_path(url)
-        && let Some(parent) = std::path::Path::new(path).parent()
-        && !parent.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(parent)?;
+    if let Some(path) = sqlite_path(url) {
+        create_private_file(std::path::Path::new(path))?;
     }
     let mut options = ConnectOptions::new(url.to_owned());
     options
@@ -130,6 +138,30 @@ pub async fn migrate(conn: &DatabaseConnection) -> Result<(), DbErr> {
     migrations::Migrator::up(conn, None).await
 }
 
+/// Creates the database file (and its folder) readable by the owner only, unless it exists: it holds password
+/// hashes and personal data. SQLite gives its `-wal` and `-shm` files the database file's permissions.
+fn create_private_file(path: &std::path::Path) -> std::io::Result<()> {
+    if let Some(parent) = path.parent()
+        && !parent.as_os_str().is_empty()
+        && !parent.exists()
+    {
+        let mut folder = std::fs::DirBuilder::new();
+        folder.recursive(true);
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut folder, 0o700);
+        folder.create(parent)?;
+    }
+    let mut file = std::fs::OpenOptions::new();
+    file.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut file, 0o600);
+    match file.open(path) {
+        Ok(_) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(error) => Err(error),
+    }
+}
+
 fn sqlite_path(url: &str) -> Option<&str> {
     let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next().unwrap_or(rest);
@@ -149,10 +181,9 @@ mod tests {
     }
 
     #[test]
-    fn a_stale_version_is_a_conflict() {
-        assert!(expect_updated(1).is_ok());
-        let error = expect_updated(0).unwrap_err();
-        assert_eq!(error.code, "stale_version");
-        assert_eq!(error.status.as_u16(), 409);
+    fn only_one_touched_row_is_an_update() {
+        assert_eq!(expect_updated(1), Ok(()));
+        assert_eq!(expect_updated(0), Err(StaleVersion));
+        assert_eq!(expect_updated(2), Err(StaleVersion));
     }
 }

@@ -25,19 +25,33 @@ form-action 'self'; frame-ancestors 'none'";
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
+/// Browsers that reached us over https once keep to https for a year (sent only behind https: over plain http
+/// the header would be ignored, and a local install must stay reachable).
+pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000";
+
 #[derive(Clone, Copy)]
 pub struct Limits {
     pub body_limit_bytes: usize,
     pub request_timeout: Duration,
+    /// The public URL is https: send HSTS.
+    pub secure: bool,
 }
 
 /// Wraps the whole application (API and web app) in the shared layers. The outermost layer is listed last.
 pub fn apply(router: Router, limits: Limits) -> Router {
-    router
+    let router = router
         .layer(DefaultBodyLimit::max(limits.body_limit_bytes))
         .layer(middleware::from_fn_with_state(limits.request_timeout, timeout))
         .layer(CatchPanicLayer::custom(panic_response))
-        .layer(CompressionLayer::new())
+        // Outside the panic and timeout layers, so their answers are not cached either.
+        .layer(middleware::from_fn(api_no_store))
+        .layer(CompressionLayer::new());
+    let router = if limits.secure {
+        router.layer(security_header(header::STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY))
+    } else {
+        router
+    };
+    router
         .layer(security_header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
@@ -55,10 +69,25 @@ fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLa
     SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
 }
 
-/// Answers `unknown_error` 504 when a request runs past the configured time. A websocket handshake is exempt:
-/// the connection it opens lives as long as the client stays, and its own idle timeout governs it.
+/// API answers are about one person at one moment (their account, a list that changes): no browser or proxy may
+/// keep a copy (`Cache-Control: no-store`). The web app's files keep their own rules (`web.rs`).
+async fn api_no_store(request: Request, next: Next) -> Response {
+    let api = request.uri().path() == "/api" || request.uri().path().starts_with("/api/");
+    let mut response = next.run(request).await;
+    if api {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+/// The one path whose handshake opens a long-lived websocket.
+const EVENT_STREAM: &str = "/api/ws";
+
+/// Answers `unknown_error` 504 when a request runs past the configured time. The event stream's handshake is
+/// exempt: the connection it opens lives as long as the client stays, and its own idle timeout governs it. Any
+/// other request keeps its timeout, `Upgrade` header or not.
 async fn timeout(State(limit): State<Duration>, request: Request, next: Next) -> Response {
-    if is_websocket_handshake(&request) {
+    if request.uri().path() == EVENT_STREAM && is_websocket_handshake(&request) {
         return next.run(request).await;
     }
     match tokio::time::timeout(limit, next.run(request)).await {
@@ -89,4 +118,38 @@ pub async fn api_not_found() -> ApiError {
 pub async fn method_not_allowed() -> ApiError {
     ApiError::invalid_argument("method_not_allowed", "This endpoint does not accept that method.")
         .with_status(StatusCode::METHOD_NOT_ALLOWED)
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::routing::get;
+    use tower::ServiceExt;
+
+    use super::*;
+
+    fn slow_app() -> Router {
+        let slow = || async {
+            tokio::time::sleep(Duration::from_secs(30)).await;
+            "late"
+        };
+        let app = Router::new().route("/api/slow", get(slow)).route("/api/ws", get(slow));
+        apply(app, Limits { body_limit_bytes: 1024, request_timeout: Duration::from_millis(100), secure: false })
+    }
+
+    fn upgrade_request(path: &str) -> Request {
+        Request::builder()
+            .uri(path)
+            .header(header::UPGRADE, "websocket")
+            .header(header::CONNECTION, "upgrade")
+            .body(Body::empty())
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn only_the_event_stream_escapes_the_request_timeout() {
+        let response = slow_app().oneshot(upgrade_request("/api/slow")).await.unwrap();
+        assert_eq!(response.status(), StatusCode::GATEWAY_TIMEOUT, "an Upgrade header elsewhere changes nothing");
+        let waiting = tokio::time::timeout(Duration::from_millis(500), slow_app().oneshot(upgrade_request("/api/ws")));
+        assert!(waiting.await.is_err(), "the websocket handshake is not cut off");
+    }
 }

@@ -18,8 +18,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll, ready};
 
 use axum::body::Bytes;
-use axum::extract::connect_info::Connected;
-use axum::serve::IncomingStream;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
@@ -216,16 +214,11 @@ impl axum::serve::Listener for Listener {
 }
 
 /// What a handler may know of its connection: the peer's address and, for the websocket, the socket itself.
+/// `http::server` puts it in every request as `ConnectInfo<Peer>`.
 #[derive(Debug, Clone)]
 pub struct Peer {
     pub addr: SocketAddr,
     pub socket: Arc<Socket>,
-}
-
-impl Connected<IncomingStream<'_, Listener>> for Peer {
-    fn connect_info(stream: IncomingStream<'_, Listener>) -> Self {
-        Self { addr: *stream.remote_addr(), socket: stream.io().socket() }
-    }
 }
 
 #[cfg(test)]

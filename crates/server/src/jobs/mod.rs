@@ -6,7 +6,8 @@
 //! state.jobs.schedule(txn, Job::new(REMIND, &payload).at(starts_at - Duration::hours(24))).await?;
 //! ```
 //!
-//! and registers what runs it in [`handlers`], the table of contents of background work. The runner on every
+//! and exports what runs it from its `jobs()`, beside its `router()`; `app.rs`, the table of contents of background
+//! work, registers every feature's list. The runner on every
 //! instance claims due jobs with a conditional `UPDATE` (the same on SQLite and PostgreSQL: only the instance whose
 //! update touched the row runs it) that leases the job for `QUESTLINE_JOBS_LEASE_SECS`. A job that succeeds is
 //! deleted (or, when recurring, moved to its next time); one that fails is retried with exponential backoff until
@@ -14,7 +15,7 @@
 //! that runs out, and another instance retries the job: handlers must be idempotent, and "once" means once per
 //! successful run. Time comes from the injectable clock.
 
-mod handlers;
+mod prune;
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -30,11 +31,11 @@ use serde::Serialize;
 use tokio::sync::{Notify, Semaphore};
 use uuid::Uuid;
 
-pub use handlers::{PRUNE_EVENTS, handlers};
+pub use prune::{PRUNE_EVENTS, jobs};
 
-use crate::app::AppState;
 use crate::clock::SharedClock;
 use crate::db::entities::job;
+use crate::state::AppState;
 
 /// Attempts a job gets unless it says otherwise.
 pub const DEFAULT_MAX_ATTEMPTS: i32 = 8;
@@ -54,7 +55,7 @@ pub struct Job {
 }
 
 impl Job {
-    /// A job of `kind` (a name registered in [`handlers`]) with its input, due now.
+    /// A job of `kind` (a name some module's `jobs()` lists) with its input, due now.
     pub fn new(kind: &'static str, payload: impl Serialize) -> Self {
         let payload = serde_json::to_value(payload).unwrap_or(serde_json::Value::Null);
         Self { kind, payload, run_at: None, unique_key: None, every: None, max_attempts: DEFAULT_MAX_ATTEMPTS }
@@ -104,7 +105,7 @@ pub struct RunnerSettings {
     pub concurrency: usize,
 }
 
-/// Schedules jobs and runs due ones. Cheap to clone.
+/// Schedules jobs and runs due ones. Cheap to clone. Knows no kind of job until `register` is told one.
 #[derive(Clone)]
 pub struct Jobs {
     clock: SharedClock,
@@ -114,6 +115,8 @@ pub struct Jobs {
     handlers: Arc<RwLock<HashMap<String, Handler>>>,
     wake: Arc<Notify>,
     stop: Arc<Notify>,
+    /// The runner's task, once started.
+    runner: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>>,
 }
 
 impl std::fmt::Debug for Jobs {
@@ -124,18 +127,15 @@ impl std::fmt::Debug for Jobs {
 
 impl Jobs {
     pub fn new(clock: SharedClock, settings: RunnerSettings) -> Self {
-        let jobs = Self {
+        Self {
             clock,
             settings,
             instance: Uuid::now_v7().to_string().into(),
             handlers: Arc::new(RwLock::new(HashMap::new())),
             wake: Arc::new(Notify::new()),
             stop: Arc::new(Notify::new()),
-        };
-        for (kind, handler) in handlers() {
-            jobs.register(kind, handler);
+            runner: Arc::default(),
         }
-        jobs
     }
 
     /// Adds (or replaces) the handler of a kind of job.
@@ -170,9 +170,9 @@ impl Jobs {
 
     /// Starts this instance's runner. It looks for due jobs after every commit, every poll interval, and when
     /// a job finishes.
-    pub fn start(&self, state: AppState) -> tokio::task::JoinHandle<()> {
+    pub fn start(&self, state: AppState) {
         let jobs = self.clone();
-        tokio::spawn(async move {
+        let runner = tokio::spawn(async move {
             let mut commits = state.db.commits();
             let slots = Arc::new(Semaphore::new(jobs.settings.concurrency.max(1)));
             loop {
@@ -184,12 +184,22 @@ impl Jobs {
                     _ = jobs.stop.notified() => return,
                 }
             }
-        })
+        });
+        *self.runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(runner);
     }
 
     /// Stops the runner after the jobs in progress (a test's "instance shutdown").
     pub fn stop(&self) {
         self.stop.notify_one();
+    }
+
+    /// Stops the runner and waits until it claims nothing more (jobs it started may still be finishing).
+    pub async fn stop_and_wait(&self) {
+        self.stop();
+        let runner = self.runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
+        if let Some(runner) = runner {
+            let _ = runner.await;
+        }
     }
 
     /// Claims and starts due jobs while there are free slots.

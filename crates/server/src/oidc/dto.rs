@@ -1,7 +1,9 @@
 //! What the OpenID Connect endpoints accept and answer.
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
 
 use crate::accounts::UserContext;
 
@@ -9,6 +11,48 @@ use crate::accounts::UserContext;
 pub struct StartQuery {
     /// The app path to open after sign-in (must start with `/`; anything else becomes `/`).
     pub return_to: Option<String>,
+    /// `reauthenticate`: a signed-in user confirms who they are by signing in at the provider again (before
+    /// deleting an account without a password). Absent: an ordinary sign-in.
+    #[param(inline)]
+    pub intent: Option<StartIntent>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StartIntent {
+    SignIn,
+    Reauthenticate,
+}
+
+impl StartIntent {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StartIntent::SignIn => "sign_in",
+            StartIntent::Reauthenticate => "reauthenticate",
+        }
+    }
+}
+
+/// A provider identity that signs in to the account.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct LinkedIdentity {
+    pub identity_id: Uuid,
+    /// The provider's name as the sign-in button shows it.
+    pub provider_name: String,
+    /// The e-mail the provider gave when the identity was linked.
+    pub email: String,
+    pub linked_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct LinkedIdentities {
+    pub items: Vec<LinkedIdentity>,
+}
+
+/// Removing a linked identity needs the account's password.
+#[derive(Deserialize, ToSchema)]
+pub struct UnlinkRequest {
+    pub password: String,
 }
 
 /// What the `/callback` page received from the provider.
@@ -32,6 +76,9 @@ pub enum OidcOutcome {
     Registered,
     /// An account with this (verified) e-mail exists: confirm its password with `linkOidcIdentity`. Not signed in.
     LinkRequired,
+    /// A signed-in user signed in at the provider again (`intent=reauthenticate`); the session is unchanged and
+    /// counts as confirmed for five minutes.
+    Reauthenticated,
 }
 
 /// What the provider told us about the person, as the `/callback` page shows it.

@@ -1,46 +1,56 @@
 //! The OpenID Connect endpoints: start (redirect to the provider), finish (called by the web app's `/callback` page
-//! with the code and state) and link (confirm an existing account's password to link a provider identity to it).
+//! with the code and state), link (confirm an existing account's password to link a provider identity to it), and
+//! the account's linked identities (list, remove).
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use questline_domain::accounts::{AccountStatus, DisplayName, Email, Locale, TimeZone};
-use questline_domain::{ErrorType, Validator};
+use questline_domain::{ErrorCode, ErrorType, FieldError, Validator};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel};
 use std::sync::Arc;
 use uuid::Uuid;
 
 use super::dto::*;
-use super::provider::{OidcProvider, VerifiedIdentity, authentication_failed};
 use super::queries;
 use crate::accounts::{self, UserContext, user_context};
-use crate::app::AppState;
-use crate::auth::session;
+use crate::auth::oidc::{OidcProvider, VerifiedIdentity, authentication_failed};
+use crate::auth::tokens::{hash_token, new_token};
+use crate::auth::{AddressAction, CurrentUser, MaybeUser, session};
 use crate::error::{ApiError, ErrorBody, on_unique_violation};
-use crate::events::{Audience, Event};
-use crate::http::socket::Peer;
-use crate::http::{Json, Query};
+use crate::http::{ClientAddress, Json, Path, Query};
+use crate::state::AppState;
 
 const TAG: &str = "accounts";
 
+/// The cookie that binds a sign-in flow to the browser that started it (`__Host-` prefixed behind https).
+const FLOW_COOKIE: &str = "questline_oidc";
+
 /// Starts sign-in through the OpenID Connect provider: answers 302 to the provider's authorization page
-/// (authorization code flow, PKCE S256, state and nonce). The provider sends the browser back to `/callback`.
+/// (authorization code flow, PKCE S256, state and nonce) and sets a cookie that only this browser holds, without
+/// which the flow cannot finish. The provider sends the browser back to `/callback`. With
+/// `intent=reauthenticate`, a signed-in user signs in at the provider again to confirm who they are.
 #[utoipa::path(
     get, path = "/auth/oidc/start", operation_id = "startOidcSignIn", tag = TAG,
     params(StartQuery),
     responses(
         (status = 302, description = "Redirect to the provider's sign-in page; for a browser's page request (`Accept: text/html`) that fails, redirect to the web app's `/callback?error=<code>`, which shows the failure"),
+        (status = 401, description = "`intent=reauthenticate` without being signed in", body = ErrorBody),
         (status = 404, description = "Sign-in through a provider is not configured (`oidc_not_configured`)", body = ErrorBody),
+        (status = 429, description = "Too many sign-ins started from this address (`rate_limited`)", body = ErrorBody),
         (status = 503, description = "The provider cannot be reached (`oidc_provider_unavailable`)", body = ErrorBody),
     )
 )]
 pub async fn start_oidc_sign_in(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    MaybeUser(user): MaybeUser,
     headers: HeaderMap,
+    jar: CookieJar,
     Query(query): Query<StartQuery>,
 ) -> Result<Response, ApiError> {
-    match start(&state, query).await {
+    match start(&state, address, user, jar, query).await {
         Ok(response) => Ok(response),
         // A person followed a link to this address: show the failure in the app rather than a JSON document.
         Err(error) if wants_page(&headers) => {
@@ -61,56 +71,92 @@ fn wants_page(headers: &HeaderMap) -> bool {
         .is_some_and(|accept| accept.split(',').any(|kind| kind.trim().starts_with("text/html")))
 }
 
-async fn start(state: &AppState, query: StartQuery) -> Result<Response, ApiError> {
+async fn start(
+    state: &AppState,
+    address: std::net::IpAddr,
+    user: Option<CurrentUser>,
+    jar: CookieJar,
+    query: StartQuery,
+) -> Result<Response, ApiError> {
     let provider = configured(state)?;
-    let authorization = provider.authorize().await?;
+    let intent = query.intent.unwrap_or(StartIntent::SignIn);
+    let account_id = match intent {
+        StartIntent::SignIn => None,
+        StartIntent::Reauthenticate => Some(user.as_ref().ok_or_else(ApiError::unauthorized)?.account.id),
+    };
+    state.auth.limits.address_action(AddressAction::ProviderSignIn, address)?;
+    let authorization = provider.authorize(intent == StartIntent::Reauthenticate).await?;
     let return_to = safe_return_to(query.return_to.as_deref());
     let now = state.clock.now();
-    let flow_state = authorization.state;
-    let (nonce, verifier) = (authorization.nonce, authorization.pkce_verifier);
+    // Login CSRF (issue 9, finding 2): only the browser holding this value can finish the flow, so nobody can
+    // make another person's browser finish their sign-in.
+    let (binding, binding_hash) = new_token();
+    let flow = queries::NewFlow {
+        state: authorization.state,
+        nonce: authorization.nonce,
+        pkce_verifier: authorization.pkce_verifier,
+        return_to,
+        browser_binding: binding_hash,
+        intent: intent.as_str(),
+        account_id,
+    };
     state
         .db
         .write(move |txn| {
             Box::pin(async move {
                 queries::purge_expired(txn, now).await?;
-                queries::insert_flow(txn, &flow_state, nonce, verifier, return_to, now).await?;
+                queries::insert_flow(txn, flow, now).await?;
                 Ok(())
             })
         })
         .await?;
-    Ok((StatusCode::FOUND, [(header::LOCATION, authorization.url), (header::CACHE_CONTROL, "no-store".into())])
+    let cookie = state.auth.sessions.build_cookie(FLOW_COOKIE, binding, queries::FLOW_LIFETIME);
+    Ok((
+        jar.add(cookie),
+        (StatusCode::FOUND, [(header::LOCATION, authorization.url), (header::CACHE_CONTROL, "no-store".into())]),
+    )
         .into_response())
 }
 
-/// Finishes sign-in with the code and state the provider gave `/callback`. The state is single use. A known
-/// identity signs in; a new one registers an account (first sign-in); a new identity whose verified e-mail belongs
-/// to an existing account needs that account's password first (`link_required`, nobody is signed in).
+/// Finishes sign-in with the code and state the provider gave `/callback`, in the browser that started it. The
+/// state is single use. A known identity signs in; a new one whose provider vouches for its e-mail registers an
+/// account (first sign-in); a new identity whose verified e-mail belongs to an existing account needs that
+/// account's password first (`link_required`, nobody is signed in). An e-mail the provider has not verified is
+/// never used to create or claim an account (`oidc_email_unverified`). A re-authentication
+/// (`intent=reauthenticate`) must be made with an identity linked to the signed-in account.
 #[utoipa::path(
     post, path = "/auth/oidc/finish", operation_id = "finishOidcSignIn", tag = TAG,
     request_body = FinishRequest,
     responses(
-        (status = 200, description = "Signed in (`signed_in`, `registered`; the session cookie is set) or `link_required`", body = OidcSignInResult),
-        (status = 401, description = "Unknown, used or expired state, or the provider refused the code or the ID token (`oidc_authentication_failed`)", body = ErrorBody),
-        (status = 403, description = "The account is suspended (`account_suspended`)", body = ErrorBody),
+        (status = 200, description = "Signed in (`signed_in`, `registered`; the session cookie is set), `link_required`, or `reauthenticated`", body = OidcSignInResult),
+        (status = 401, description = "Unknown, used or expired state, another browser's flow, or the provider refused the code or the ID token (`oidc_authentication_failed`)", body = ErrorBody),
+        (status = 403, description = "The account is suspended (`account_suspended`), or a re-authentication with another identity (`oidc_reauthentication_failed`)", body = ErrorBody),
         (status = 404, description = "Not configured (`oidc_not_configured`)", body = ErrorBody),
-        (status = 409, description = "The e-mail belongs to an account and the provider does not vouch for it (`oidc_email_in_use`), or the account could not be created (`oidc_registration_failed`)", body = ErrorBody),
+        (status = 409, description = "The provider has not verified the e-mail (`oidc_email_unverified`), the e-mail belongs to an account that cannot be linked (`oidc_email_in_use`), or the account could not be created (`oidc_registration_failed`)", body = ErrorBody),
         (status = 422, description = "The provider sent no usable subject or e-mail (`oidc_claims_unreadable`)", body = ErrorBody),
         (status = 503, description = "The provider cannot be reached (`oidc_provider_unavailable`)", body = ErrorBody),
     )
 )]
 pub async fn finish_oidc_sign_in(
     State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
     jar: CookieJar,
     Json(request): Json<FinishRequest>,
 ) -> Result<(CookieJar, Json<OidcSignInResult>), ApiError> {
     let provider = configured(&state)?;
     let now = state.clock.now();
     let FinishRequest { code, state: flow_state, iss } = request;
+    let binding = state.auth.sessions.read_cookie(&jar, FLOW_COOKIE).map(hash_token);
+    let jar = jar.add(state.auth.sessions.removal(FLOW_COOKIE));
     let flow = state
         .db
         .write(move |txn| Box::pin(async move { Ok(queries::take_flow(txn, &flow_state, now).await?) }))
         .await?
         .ok_or_else(authentication_failed)?;
+    if binding.is_none_or(|binding| flow.browser_binding.is_empty() || binding != flow.browser_binding) {
+        tracing::warn!("an OpenID Connect flow was finished by a browser that did not start it");
+        return Err(authentication_failed());
+    }
     // RFC 9207: an answer that names another issuer is a mix-up attack.
     if iss.is_some_and(|iss| iss.trim_end_matches('/') != provider.issuer().trim_end_matches('/')) {
         return Err(authentication_failed());
@@ -120,10 +166,23 @@ pub async fn finish_oidc_sign_in(
     let (email, display_name) = read_claims(&identity)?;
     let claims = OidcClaims { email: email.as_str().to_owned(), name: display_name.as_str().to_owned() };
 
+    if flow.intent == StartIntent::Reauthenticate.as_str() {
+        let user = reauthenticate(&state, user, flow.account_id, &identity, now).await?;
+        let result = OidcSignInResult {
+            outcome: OidcOutcome::Reauthenticated,
+            user: Some(user),
+            claims,
+            return_to,
+            link_token: None,
+        };
+        return Ok((jar, Json(result)));
+    }
+
+    let previous = state.auth.sessions.token(&jar).map(str::to_owned);
     if let Some(linked) = queries::find_identity(state.db.conn(), &identity.issuer, &identity.subject).await? {
-        match accounts::queries::find(state.db.conn(), linked.account_id).await? {
-            Some(account) if account.status == AccountStatus::Active.as_str() => {
-                let jar = start_session(&state, jar, account.id).await?;
+        match accounts::find(state.db.conn(), linked.account_id).await? {
+            Some(account) if account.status() == AccountStatus::Active => {
+                let jar = start_session(&state, jar, previous.as_deref(), account.id).await?;
                 tracing::info!(account_id = %account.id, "signed in with OpenID Connect");
                 let user = Some(user_context(Some(&account)));
                 return Ok((
@@ -137,7 +196,7 @@ pub async fn finish_oidc_sign_in(
                     }),
                 ));
             }
-            Some(account) if account.status == AccountStatus::Suspended.as_str() => return Err(suspended()),
+            Some(account) if account.status() == AccountStatus::Suspended => return Err(suspended()),
             // A deleted account's identity never signs in; forget it and treat the person as new.
             _ => {
                 let id = linked.id;
@@ -149,14 +208,25 @@ pub async fn finish_oidc_sign_in(
         }
     }
 
-    match accounts::queries::find_by_email(state.db.conn(), &email).await? {
-        None => register(&state, jar, identity, email, display_name, claims, return_to).await,
-        Some(account) if account.status == AccountStatus::Suspended.as_str() => Err(suspended()),
-        Some(account)
-            if account.status == AccountStatus::Active.as_str()
-                && identity.email_verified
-                && account.password_hash.is_some() =>
-        {
+    // Issue 9, finding 1: an address the provider does not vouch for proves nothing. Registering it would let
+    // anyone claim another person's address before they sign up (and keep the identity after they take the
+    // account over); linking it would hand over an existing account.
+    if !identity.email_verified {
+        return Err(ApiError::new(
+            ErrorType::NotAllowed,
+            "oidc_email_unverified",
+            "Your identity provider has not confirmed this e-mail address. Confirm it there and sign in again, \
+             or sign up with a password.",
+        ));
+    }
+
+    match accounts::find_by_email(state.db.conn(), &email).await? {
+        None => {
+            let newcomer = Newcomer { identity, email, display_name, claims, return_to };
+            register(&state, jar, previous, newcomer).await
+        }
+        Some(account) if account.status() == AccountStatus::Suspended => Err(suspended()),
+        Some(account) if account.status() == AccountStatus::Active && account.password_hash.is_some() => {
             let account_id = account.id;
             let (email_text, link_return_to) = (email.as_str().to_owned(), return_to.clone());
             let link_token = state
@@ -182,9 +252,45 @@ pub async fn finish_oidc_sign_in(
         }
         Some(_) => Err(ApiError::conflict(
             "oidc_email_in_use",
-            "An account with this email already exists. Sign in with its email and password.",
+            "An account with this e-mail already exists. Sign in with its e-mail and password.",
         )),
     }
+}
+
+/// A signed-in user signed in at the provider again: with an identity linked to their own account, and recently
+/// (the provider's `auth_time`, since we asked with `max_age=0`). Marks the session and answers its user.
+async fn reauthenticate(
+    state: &AppState,
+    user: Option<CurrentUser>,
+    flow_account: Option<Uuid>,
+    identity: &VerifiedIdentity,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<UserContext, ApiError> {
+    let user = user.filter(|user| Some(user.account.id) == flow_account).ok_or_else(authentication_failed)?;
+    let refused = || {
+        ApiError::forbidden(
+            "oidc_reauthentication_failed",
+            "That sign-in is not the one linked to your account. Sign in again with the account you use here.",
+        )
+    };
+    let linked = queries::find_identity(state.db.conn(), &identity.issuer, &identity.subject).await?;
+    if linked.is_none_or(|linked| linked.account_id != user.account.id) {
+        return Err(refused());
+    }
+    // The provider's clock, not the app's: the sign-in must have happened during this flow.
+    let signed_in_lately = identity
+        .auth_time
+        .is_some_and(|at| chrono::Utc::now() - at <= queries::FLOW_LIFETIME + chrono::Duration::minutes(1));
+    if !signed_in_lately {
+        return Err(refused());
+    }
+    let session_id = user.session_id.clone();
+    state
+        .db
+        .write(move |txn| Box::pin(async move { Ok(session::mark_reauthenticated(txn, &session_id, now).await?) }))
+        .await?;
+    tracing::info!(account_id = %user.account.id, "signed in again with OpenID Connect to confirm");
+    Ok(user_context(Some(&user.account)))
 }
 
 /// Links the provider identity of a `link_required` answer to the existing account once its password is
@@ -203,39 +309,40 @@ pub async fn finish_oidc_sign_in(
 )]
 pub async fn link_oidc_identity(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<Peer>,
+    ClientAddress(address): ClientAddress,
     jar: CookieJar,
     Json(request): Json<LinkRequest>,
 ) -> Result<(CookieJar, Json<UserContext>), ApiError> {
     configured(&state)?;
     let now = state.clock.now();
     let link = queries::find_pending_link(state.db.conn(), &request.link_token, now).await?.ok_or_else(link_expired)?;
-    let account = accounts::queries::find(state.db.conn(), link.account_id)
+    let account = accounts::find(state.db.conn(), link.account_id)
         .await?
-        .filter(|account| account.status != AccountStatus::Deleted.as_str())
+        .filter(|account| account.status() != AccountStatus::Deleted)
         .ok_or_else(link_expired)?;
 
     // The same counters as the sign-in form, so the link cannot be used to guess passwords faster.
-    let attempt = state.auth.password_attempt(&account.email, peer.addr.ip())?;
-    let refuse = |message: &str| {
+    let attempt = state.auth.password_attempt(&account.email, address)?;
+    let refuse = |error: FieldError| {
         let mut v = Validator::new();
-        v.add("password", message);
+        v.add("password", error);
         v.finish()
     };
     if request.password.is_empty() {
-        refuse("Password is required")?;
+        refuse(FieldError::new(ErrorCode::PasswordRequired, "Password is required"))?;
     }
     if !state.auth.passwords.verify(&request.password, account.password_hash.as_deref()).await? {
         attempt.failed();
-        refuse("Password is incorrect")?;
+        refuse(FieldError::new(ErrorCode::PasswordIncorrect, "Password is incorrect"))?;
     }
-    if account.status == AccountStatus::Suspended.as_str() {
+    if account.status() == AccountStatus::Suspended {
         return Err(suspended());
     }
     attempt.succeeded();
 
     let events = state.events.clone();
     let policy = state.auth.sessions.clone();
+    let previous = state.auth.sessions.token(&jar).map(str::to_owned);
     let (account, token) = state
         .db
         .write(move |txn| {
@@ -263,10 +370,8 @@ pub async fn link_oidc_identity(
                     row.version = Set(version + 1);
                     account = row.update(txn).await?;
                 }
-                let token = session::create(txn, account.id, now, &policy).await?;
-                events
-                    .record(txn, Event::updated("account", account.id).to(Audience::account(account.id.into())))
-                    .await?;
+                let token = session::start(txn, previous.as_deref(), account.id, now, &policy).await?;
+                events.record(txn, accounts::updated_event(account.id.into())).await?;
                 Ok((account, token))
             })
         })
@@ -275,51 +380,134 @@ pub async fn link_oidc_identity(
     Ok((jar.add(state.auth.sessions.cookie(token)), Json(user_context(Some(&account)))))
 }
 
-/// A first sign-in: a new account without a password, linked to the identity, signed in.
-async fn register(
-    state: &AppState,
-    jar: CookieJar,
+/// The identity-provider sign-ins linked to the signed-in account.
+#[utoipa::path(
+    get, path = "/account/identities", operation_id = "listLinkedIdentities", tag = TAG,
+    responses(
+        (status = 200, description = "The linked identities, oldest first", body = LinkedIdentities),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn list_linked_identities(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> Result<Json<LinkedIdentities>, ApiError> {
+    let provider_name = state.auth.oidc.as_ref().map(|provider| provider.provider_name().to_owned());
+    let identities = queries::identities_of(state.db.conn(), user.account.id).await?;
+    let items = identities
+        .into_iter()
+        .map(|identity| LinkedIdentity {
+            identity_id: identity.id,
+            provider_name: provider_name.clone().unwrap_or_else(|| identity.issuer.clone()),
+            email: identity.email,
+            linked_at: identity.created_at,
+        })
+        .collect();
+    Ok(Json(LinkedIdentities { items }))
+}
+
+/// Removes a linked identity: it no longer signs in to the account. Needs the account's password (an account
+/// without one would lock itself out; it sets a password first with "Forgot your password?").
+#[utoipa::path(
+    delete, path = "/account/identities/{identity_id}", operation_id = "unlinkIdentity", tag = TAG,
+    params(("identity_id" = Uuid, Path, description = "The identity to remove")),
+    request_body = UnlinkRequest,
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such identity on this account (`identity_not_found`)", body = ErrorBody),
+        (status = 409, description = "The account has no password to confirm with (`password_required`)", body = ErrorBody),
+        (status = 422, description = "The password is missing or incorrect", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords (`rate_limited`)", body = ErrorBody),
+    )
+)]
+pub async fn unlink_identity(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    user: CurrentUser,
+    Path(identity_id): Path<Uuid>,
+    Json(request): Json<UnlinkRequest>,
+) -> Result<StatusCode, ApiError> {
+    let not_found = || ApiError::not_found("identity_not_found", "This sign-in is not linked to your account.");
+    let identity = queries::identities_of(state.db.conn(), user.account.id)
+        .await?
+        .into_iter()
+        .find(|identity| identity.id == identity_id)
+        .ok_or_else(not_found)?;
+    let Some(hash) = user.account.password_hash.as_deref() else {
+        return Err(ApiError::new(
+            ErrorType::NotAllowed,
+            "password_required",
+            "Set a password for your account first, so that you can still sign in without this provider.",
+        ));
+    };
+    let attempt = state.auth.password_attempt(&user.account.email, address)?;
+    let mut v = Validator::new();
+    if request.password.is_empty() {
+        v.add("password", FieldError::new(ErrorCode::PasswordRequired, "Password is required"));
+    } else if state.auth.passwords.verify(&request.password, Some(hash)).await? {
+        attempt.succeeded();
+    } else {
+        attempt.failed();
+        v.add("password", FieldError::new(ErrorCode::PasswordIncorrect, "Password is incorrect"));
+    }
+    v.finish()?;
+    let (events, account_id) = (state.events.clone(), user.account.id);
+    state
+        .db
+        .write(move |txn| {
+            Box::pin(async move {
+                queries::delete_identity(txn, identity.id).await?;
+                events.record(txn, accounts::updated_event(account_id.into())).await?;
+                Ok(())
+            })
+        })
+        .await?;
+    tracing::info!(account_id = %user.account.id, "removed a linked OpenID Connect identity");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Who signed in at the provider, as a first sign-in registers them.
+struct Newcomer {
     identity: VerifiedIdentity,
     email: Email,
     display_name: DisplayName,
     claims: OidcClaims,
     return_to: String,
+}
+
+/// A first sign-in: a new account without a password, linked to the identity, signed in. Only for e-mails the
+/// provider has verified (the caller checks), so the address is verified from the start.
+async fn register(
+    state: &AppState,
+    jar: CookieJar,
+    previous: Option<String>,
+    newcomer: Newcomer,
 ) -> Result<(CookieJar, Json<OidcSignInResult>), ApiError> {
+    let Newcomer { identity, email, display_name, claims, return_to } = newcomer;
     let now = state.clock.now();
     let id = Uuid::now_v7();
     let locale = identity.locale.as_deref().and_then(|tag| Locale::parse(tag).ok()).unwrap_or_default();
     let time_zone =
         identity.zoneinfo.as_deref().and_then(|zone| TimeZone::parse(zone).ok()).unwrap_or_else(TimeZone::utc);
-    let verified = identity.email_verified;
-    let new_account = accounts::queries::NewAccount {
-        id,
-        email,
-        password_hash: None,
-        display_name,
-        locale,
-        time_zone,
-        email_verified: verified,
-    };
+    let new_account =
+        accounts::NewAccount { id, email, password_hash: None, display_name, locale, time_zone, email_verified: true };
     let events = state.events.clone();
-    let jobs = state.jobs.clone();
+    let hooks = state.hooks.clone();
     let policy = state.auth.sessions.clone();
     let (account, session_token) = state
         .db
         .write(move |txn| {
             Box::pin(async move {
                 let taken = || ApiError::conflict("oidc_registration_failed", "Account Creation Failed");
-                let account = accounts::queries::create_account(txn, new_account, now)
+                let account = accounts::create_account(txn, &hooks, new_account, now)
                     .await
                     .map_err(|e| on_unique_violation(e, taken))?;
                 queries::insert_identity(txn, id, &identity.issuer, &identity.subject, account.email.as_str(), now)
                     .await
                     .map_err(|e| on_unique_violation(e, taken))?;
-                // An address the provider does not vouch for is confirmed the usual way, by a mailed link.
-                if !verified {
-                    jobs.schedule(txn, accounts::jobs::verification_mail(id)).await?;
-                }
-                let session_token = session::create(txn, id, now, &policy).await?;
-                events.record(txn, Event::created("account", id).to(Audience::account(id.into()))).await?;
+                let session_token = session::start(txn, previous.as_deref(), id, now, &policy).await?;
+                events.record(txn, accounts::created_event(id.into())).await?;
                 Ok((account, session_token))
             })
         })
@@ -331,12 +519,20 @@ async fn register(
     Ok((jar, Json(OidcSignInResult { outcome: OidcOutcome::Registered, user, claims, return_to, link_token: None })))
 }
 
-async fn start_session(state: &AppState, jar: CookieJar, account_id: Uuid) -> Result<CookieJar, ApiError> {
+async fn start_session(
+    state: &AppState,
+    jar: CookieJar,
+    previous: Option<&str>,
+    account_id: Uuid,
+) -> Result<CookieJar, ApiError> {
     let now = state.clock.now();
     let policy = state.auth.sessions.clone();
+    let previous = previous.map(str::to_owned);
     let token = state
         .db
-        .write(move |txn| Box::pin(async move { Ok(session::create(txn, account_id, now, &policy).await?) }))
+        .write(move |txn| {
+            Box::pin(async move { Ok(session::start(txn, previous.as_deref(), account_id, now, &policy).await?) })
+        })
         .await?;
     Ok(jar.add(state.auth.sessions.cookie(token)))
 }
@@ -418,6 +614,7 @@ mod tests {
             preferred_username: username.map(str::to_owned),
             locale: None,
             zoneinfo: None,
+            auth_time: None,
         }
     }
 

@@ -3,30 +3,38 @@
 //! same `state` or link token cannot both succeed.
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use uuid::Uuid;
 
+use super::entities::{oidc_flow, oidc_identity, oidc_pending_link};
+use crate::auth::oidc::VerifiedIdentity;
 use crate::auth::tokens::{hash_token, new_token};
-use crate::db::entities::{oidc_flow, oidc_identity, oidc_pending_link};
-use crate::oidc::provider::VerifiedIdentity;
 
 /// How long the browser may take at the provider, and how long a pending link waits for the password.
 pub const FLOW_LIFETIME: Duration = Duration::minutes(10);
 pub const LINK_LIFETIME: Duration = Duration::minutes(10);
 
-pub async fn insert_flow(
-    conn: &impl ConnectionTrait,
-    state: &str,
-    nonce: String,
-    pkce_verifier: String,
-    return_to: String,
-    now: DateTime<Utc>,
-) -> Result<(), DbErr> {
+/// A flow to remember until the browser comes back.
+pub struct NewFlow {
+    pub state: String,
+    pub nonce: String,
+    pub pkce_verifier: String,
+    pub return_to: String,
+    /// SHA-256 of the value in the starting browser's cookie.
+    pub browser_binding: String,
+    pub intent: &'static str,
+    pub account_id: Option<Uuid>,
+}
+
+pub async fn insert_flow(conn: &impl ConnectionTrait, flow: NewFlow, now: DateTime<Utc>) -> Result<(), DbErr> {
     oidc_flow::Entity::insert(oidc_flow::ActiveModel {
-        id: Set(hash_token(state)),
-        nonce: Set(nonce),
-        pkce_verifier: Set(pkce_verifier),
-        return_to: Set(return_to),
+        id: Set(hash_token(&flow.state)),
+        nonce: Set(flow.nonce),
+        pkce_verifier: Set(flow.pkce_verifier),
+        return_to: Set(flow.return_to),
+        browser_binding: Set(flow.browser_binding),
+        intent: Set(flow.intent.to_owned()),
+        account_id: Set(flow.account_id),
         created_at: Set(now),
         expires_at: Set(now + FLOW_LIFETIME),
     })
@@ -63,6 +71,15 @@ pub async fn find_identity(
         .filter(oidc_identity::Column::Issuer.eq(issuer))
         .filter(oidc_identity::Column::Subject.eq(subject))
         .one(conn)
+        .await
+}
+
+/// The identities linked to an account, oldest first.
+pub async fn identities_of(conn: &impl ConnectionTrait, account_id: Uuid) -> Result<Vec<oidc_identity::Model>, DbErr> {
+    oidc_identity::Entity::find()
+        .filter(oidc_identity::Column::AccountId.eq(account_id))
+        .order_by_asc(oidc_identity::Column::CreatedAt)
+        .all(conn)
         .await
 }
 

@@ -14,7 +14,7 @@ pub enum ProfileType {
 }
 
 /// Experience and playstyles, for the player part or the GM part.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Experience {
     pub claimed_years_experience: i32,
     pub experience_level: ExperienceLevel,
@@ -23,7 +23,7 @@ pub struct Experience {
 }
 
 /// What anyone may see of a profile.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PublicProfile {
     pub profile_id: Uuid,
     pub account_id: Uuid,
@@ -73,8 +73,14 @@ pub struct MyProfile {
 /// One or more parts to update: `{base: …}`, `{player: …}`, `{gm: …}` (the GM part needs the gm role).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct UpdateProfileRequest {
+    #[serde(default, deserialize_with = "crate::http::extract::present")]
+    #[schema(nullable = false)]
     pub base: Option<BaseUpdate>,
+    #[serde(default, deserialize_with = "crate::http::extract::present")]
+    #[schema(nullable = false)]
     pub player: Option<ExperienceUpdate>,
+    #[serde(default, deserialize_with = "crate::http::extract::present")]
+    #[schema(nullable = false)]
     pub gm: Option<ExperienceUpdate>,
     /// The `version` the client last read; a stale one is a `conflict`.
     pub version: Option<i64>,

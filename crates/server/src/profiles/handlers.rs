@@ -2,24 +2,25 @@
 
 use axum::extract::State;
 use chrono::{Datelike, NaiveDate};
-use questline_domain::Validator;
-use questline_domain::accounts::{DisplayName, Role};
+use questline_domain::accounts::{AccountStatus, DisplayName, Role};
 use questline_domain::profiles::{
-    ExperienceLevel, check_birthdate, parse_bio, parse_country, parse_language, parse_name, parse_phone,
-    parse_playstyles, parse_years,
+    ExperienceLevel, LocationField, NameField, check_birthdate, parse_bio, parse_country, parse_language,
+    parse_location_field, parse_name, parse_phone, parse_playstyles, parse_years,
 };
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, IntoActiveModel, QueryFilter};
+use questline_domain::{ErrorCode, FieldError, Validator};
+use sea_orm::{ActiveValue::Set, EntityTrait, IntoActiveModel, QueryFilter};
 use serde_json::json;
 use uuid::Uuid;
 
 use super::dto::{BaseUpdate, ExperienceUpdate, MyProfile, PublicProfile, UpdateProfileRequest};
+use super::entities::profile;
 use super::queries::{self, own_view, public_view};
-use crate::app::AppState;
+use crate::accounts;
 use crate::auth::CurrentUser;
-use crate::db::entities::{account, profile};
+use crate::db::entities::account;
 use crate::error::{ApiError, ErrorBody};
-use crate::events::{Audience, Event};
 use crate::http::{Json, Path};
+use crate::state::AppState;
 
 const TAG: &str = "profiles";
 
@@ -41,7 +42,7 @@ pub async fn get_profile(
     Path(account_id): Path<Uuid>,
 ) -> Result<Json<PublicProfile>, ApiError> {
     let (profile, owner) = queries::find_by_account(state.db.conn(), account_id).await?.ok_or_else(not_found)?;
-    if owner.status == "deleted" {
+    if owner.status() == AccountStatus::Deleted {
         return Err(not_found());
     }
     Ok(Json(public_view(&profile, &owner)))
@@ -124,6 +125,7 @@ pub async fn update_profile(
     row.version = Set(current.version + 1);
     let events = state.events.clone();
     let account_id = owner.id;
+    let before = owner.clone();
     let (profile, owner) = state
         .db
         .write(move |txn| {
@@ -138,16 +140,13 @@ pub async fn update_profile(
                 crate::db::expect_updated(updated.rows_affected)?;
                 let mut owner = owner;
                 if let Some(name) = display_name {
-                    let mut account_row = owner.clone().into_active_model();
-                    account_row.display_name = Set(name);
-                    account_row.updated_at = Set(now);
-                    owner = account_row.update(txn).await?;
-                    events
-                        .record(txn, Event::updated("account", account_id).to(Audience::account(account_id.into())))
-                        .await?;
+                    owner = accounts::set_display_name(txn, &events, owner, &name, now).await?;
                 }
-                events.record(txn, Event::updated("profile", account_id).to(Audience::Public)).await?;
                 let (profile, _) = queries::find_by_account(txn, account_id).await?.ok_or_else(not_found)?;
+                // Everyone hears of a change to what everyone can see; a change to private fields only is the
+                // owner's business (issue 9, finding 16: the event itself says who edited when).
+                let public = public_view(&profile, &owner) != public_view(&current, &before);
+                events.record(txn, super::events::updated(account_id.into(), public)).await?;
                 Ok::<(profile::Model, account::Model), ApiError>((profile, owner))
             })
         })
@@ -161,19 +160,18 @@ fn apply_base(
     row: &mut profile::ActiveModel,
     base: &BaseUpdate,
     today: NaiveDate,
-) -> Option<String> {
-    if let Some(first) = v.check("base.first_name", parse_name(&base.first_name, "First name")) {
+) -> Option<DisplayName> {
+    if let Some(first) = v.check("base.first_name", parse_name(&base.first_name, NameField::FirstName)) {
         row.first_name = Set(first);
     }
-    if let Some(last) = v.check("base.last_name", parse_name(&base.last_name, "Last name")) {
+    if let Some(last) = v.check("base.last_name", parse_name(&base.last_name, NameField::LastName)) {
         row.last_name = Set(last);
     }
-    let display_name =
-        v.check("base.display_name", DisplayName::parse(&base.display_name)).map(|n| n.as_str().to_owned());
+    let display_name = v.check("base.display_name", DisplayName::parse(&base.display_name));
     match base.birthdate.as_deref().map(str::trim).filter(|b| !b.is_empty()) {
-        None => v.add("base.birthdate", "Birthdate is required"),
+        None => v.add("base.birthdate", FieldError::new(ErrorCode::BirthdateRequired, "Birthdate is required")),
         Some(text) => match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
-            Err(_) => v.add("base.birthdate", "Birthdate is not valid"),
+            Err(_) => v.add("base.birthdate", FieldError::new(ErrorCode::BirthdateInvalid, "Birthdate is not valid")),
             Ok(date) => {
                 let as_tuple = |d: NaiveDate| (d.year(), d.month(), d.day());
                 if v.check("base.birthdate", check_birthdate(as_tuple(date), as_tuple(today))).is_some() {
@@ -191,13 +189,18 @@ fn apply_base(
         row.language = Set(language);
     }
     if let Some(location) = &base.location {
-        let text =
-            |value: &Option<String>| value.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
-        row.address1 = Set(text(&location.address1));
-        row.city = Set(text(&location.city));
-        row.postal_code = Set(text(&location.postal_code));
-        row.country = Set(match text(&location.country) {
-            Some(country) => v.check("base.location.country", parse_country(&country)),
+        let mut line = |field: &str, kind: LocationField, value: &Option<String>| {
+            let value = value.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
+            v.check(&format!("base.location.{field}"), parse_location_field(value, kind))
+        };
+        let address1 = line("address1", LocationField::Address, &location.address1);
+        let city = line("city", LocationField::City, &location.city);
+        let postal_code = line("postal_code", LocationField::PostalCode, &location.postal_code);
+        row.address1 = Set(address1);
+        row.city = Set(city);
+        row.postal_code = Set(postal_code);
+        row.country = Set(match location.country.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            Some(country) => v.check("base.location.country", parse_country(country)),
             None => None,
         });
     }
@@ -242,6 +245,7 @@ fn apply_experience(
         *styles = Set(json!(parsed));
     }
     if !wants_experience && update.playstyles.is_none() {
-        v.add(part, "Send experience (years and level) or playstyles");
+        let message = "Send experience (years and level) or playstyles";
+        v.add(part, FieldError::new(ErrorCode::ExperienceOrPlaystylesRequired, message));
     }
 }

@@ -1,19 +1,49 @@
 //! Profiles: one per account, with a player part and, for game masters, a GM part. The public view
 //! (`getProfile`) never holds private fields (birthdate, phone, street address, e-mail); the owner's view
-//! (`getMyProfile`) holds everything. Audience of profile events: everyone signed in (`Audience::Public`), since the
-//! public view changes; events carry no data.
+//! (`getMyProfile`) holds everything. Audience of profile events: everyone signed in (`Audience::Public`) when the
+//! public view changed, the owner alone when only private fields did; events carry no data.
 
 mod dto;
+mod entities;
+mod events;
 mod handlers;
-pub mod queries;
+mod queries;
 
+use chrono::{DateTime, Utc};
+use futures::future::BoxFuture;
+use questline_domain::ids::AccountId;
+use sea_orm::{DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
+use crate::jobs::Handler;
+use crate::state::AppState;
+
+/// The background work of this feature: none yet.
+pub fn jobs() -> Vec<(&'static str, Handler)> {
+    Vec::new()
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(handlers::get_profile))
         .routes(routes!(handlers::get_my_profile))
         .routes(routes!(handlers::update_profile))
+}
+
+/// Account hook: every new account gets its empty profile.
+pub fn on_account_created(
+    txn: &DatabaseTransaction,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> BoxFuture<'_, Result<(), DbErr>> {
+    Box::pin(queries::create_for_account(txn, account.as_uuid(), now))
+}
+
+/// Account hook: a deleted account's personal fields are erased; the row others may point at stays.
+pub fn on_account_erased(
+    txn: &DatabaseTransaction,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> BoxFuture<'_, Result<(), DbErr>> {
+    Box::pin(queries::erase(txn, account.as_uuid(), now))
 }

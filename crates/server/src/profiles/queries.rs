@@ -7,7 +7,8 @@ use serde_json::json;
 use uuid::Uuid;
 
 use super::dto::{Experience, Location, MyProfile, Phone, ProfileType, PublicProfile};
-use crate::db::entities::{account, profile};
+use super::entities::profile;
+use crate::db::entities::account;
 
 /// The profile every new account gets: empty basics, beginner with 0 years, no playstyles yet.
 pub async fn create_for_account(

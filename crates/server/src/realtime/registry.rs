@@ -9,8 +9,9 @@
 //! `too_slow` and the client reconnects and refetches.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use axum::body::Bytes;
 use questline_domain::ids::AccountId;
@@ -45,7 +46,7 @@ const CLOSE_REASONS: [CloseReason; 4] =
 
 /// A sign-in session as the registry keeps it: the SHA-256 of its id, inline (every connection holds one, and a
 /// fixed-size key costs less than a string of its own).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct SessionKey([u8; 32]);
 
 impl SessionKey {
@@ -84,10 +85,68 @@ struct Index {
     by_account: HashMap<AccountId, Vec<u64>>,
 }
 
+/// How many websockets one sign-in session, one account and one client address may hold open (0: no limit),
+/// so that one client cannot take every file descriptor of the process (issue 9, finding 4).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Caps {
+    pub per_session: usize,
+    pub per_account: usize,
+    pub per_address: usize,
+}
+
+/// Which cap refused a new connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CapReached {
+    Session,
+    Account,
+    Address,
+}
+
+/// Open (or opening) connections per session, account and address.
+#[derive(Debug, Default)]
+struct Holders {
+    sessions: HashMap<SessionKey, usize>,
+    accounts: HashMap<AccountId, usize>,
+    addresses: HashMap<IpAddr, usize>,
+}
+
+fn count_up<K: std::hash::Hash + Eq>(map: &mut HashMap<K, usize>, key: K) {
+    *map.entry(key).or_default() += 1;
+}
+
+fn count_down<K: std::hash::Hash + Eq>(map: &mut HashMap<K, usize>, key: &K) {
+    if let Some(count) = map.get_mut(key) {
+        *count -= 1;
+        if *count == 0 {
+            map.remove(key);
+        }
+    }
+}
+
+/// A place under the caps, taken at the handshake and given back when the connection ends (or never opens).
+#[derive(Debug)]
+pub struct Slot {
+    holders: Arc<Mutex<Holders>>,
+    session: SessionKey,
+    account: AccountId,
+    address: IpAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut holders = self.holders.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        count_down(&mut holders.sessions, &self.session);
+        count_down(&mut holders.accounts, &self.account);
+        count_down(&mut holders.addresses, &self.address);
+    }
+}
+
 /// The connections of this instance. Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Registry {
     index: Arc<RwLock<Index>>,
+    holders: Arc<Mutex<Holders>>,
+    caps: Caps,
     next_id: Arc<AtomicU64>,
     max_pending: usize,
     /// Connections one fan-out task writes to.
@@ -109,7 +168,39 @@ impl Drop for Registration {
 
 impl Registry {
     pub fn new(max_pending: usize) -> Self {
-        Self { index: Arc::default(), next_id: Arc::default(), max_pending: max_pending.max(1), chunk: FAN_OUT_CHUNK }
+        Self::with_caps(max_pending, Caps::default())
+    }
+
+    pub fn with_caps(max_pending: usize, caps: Caps) -> Self {
+        Self {
+            index: Arc::default(),
+            holders: Arc::default(),
+            caps,
+            next_id: Arc::default(),
+            max_pending: max_pending.max(1),
+            chunk: FAN_OUT_CHUNK,
+        }
+    }
+
+    /// Takes a place for a new connection of this session, account and address, unless one of them holds its
+    /// cap already.
+    pub fn admit(&self, account: AccountId, session_id: &str, address: IpAddr) -> Result<Slot, CapReached> {
+        let session = SessionKey::of(session_id);
+        let mut holders = self.holders.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let full = |cap: usize, held: Option<&usize>| cap > 0 && held.copied().unwrap_or(0) >= cap;
+        if full(self.caps.per_session, holders.sessions.get(&session)) {
+            return Err(CapReached::Session);
+        }
+        if full(self.caps.per_account, holders.accounts.get(&account)) {
+            return Err(CapReached::Account);
+        }
+        if full(self.caps.per_address, holders.addresses.get(&address)) {
+            return Err(CapReached::Address);
+        }
+        count_up(&mut holders.sessions, session);
+        count_up(&mut holders.accounts, account);
+        count_up(&mut holders.addresses, address);
+        Ok(Slot { holders: self.holders.clone(), session, account, address })
     }
 
     pub fn register(&self, account: AccountId, session_id: &str, socket: Arc<Socket>) -> Registration {
@@ -249,6 +340,24 @@ fn text_frame(json: Vec<u8>) -> Bytes {
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
+
+    #[test]
+    fn places_are_capped_per_session_account_and_address_and_come_back() {
+        let registry = super::Registry::with_caps(8, super::Caps { per_session: 1, per_account: 2, per_address: 3 });
+        let (ada, bob) = (super::AccountId(uuid::Uuid::now_v7()), super::AccountId(uuid::Uuid::now_v7()));
+        let home: std::net::IpAddr = "198.51.100.1".parse().unwrap();
+        let first = registry.admit(ada, "tab", home).unwrap();
+        assert_eq!(registry.admit(ada, "tab", home).unwrap_err(), super::CapReached::Session);
+        let _second = registry.admit(ada, "phone", home).unwrap();
+        assert_eq!(registry.admit(ada, "laptop", home).unwrap_err(), super::CapReached::Account);
+        let _third = registry.admit(bob, "bob's tab", home).unwrap();
+        assert_eq!(registry.admit(bob, "bob's phone", home).unwrap_err(), super::CapReached::Address);
+        drop(first);
+        assert!(
+            registry.admit(ada, "tab", "203.0.113.9".parse().unwrap()).is_ok(),
+            "a closed connection frees its place"
+        );
+    }
 
     use tokio::io::AsyncReadExt;
     use tokio::net::TcpStream;

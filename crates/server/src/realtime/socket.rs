@@ -13,7 +13,7 @@ use tokio::time::{Instant, sleep_until, timeout};
 
 use super::Realtime;
 use super::frames::{ClientFrame, CloseReason, pong};
-use super::registry::Connection;
+use super::registry::{Connection, Slot};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::db::entities::session;
@@ -37,8 +37,10 @@ pub fn accept(
     tcp: Arc<Socket>,
     db: Db,
     expires_in: Duration,
+    slot: Slot,
 ) -> Response {
-    let start = Box::new(Start { realtime, account: user.id(), session_id: user.session_id, tcp, db, expires_in });
+    let start =
+        Box::new(Start { realtime, account: user.id(), session_id: user.session_id, tcp, db, expires_in, slot });
     upgrade
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
@@ -61,6 +63,8 @@ struct Start {
     tcp: Arc<Socket>,
     db: Db,
     expires_in: Duration,
+    /// Its place under the caps, given back when the task ends (or when the upgrade never happens).
+    slot: Slot,
 }
 
 struct Opening {
@@ -69,7 +73,8 @@ struct Opening {
 }
 
 async fn serve(opening: Box<Opening>) {
-    let Opening { mut socket, start: Start { realtime, account, session_id, tcp, db, expires_in } } = *opening;
+    let Opening { mut socket, start: Start { realtime, account, session_id, tcp, db, expires_in, slot } } = *opening;
+    let _slot = slot;
     let registration = realtime.registry.register(account, &session_id, tcp);
     let connection = &registration.connection;
     let settings = realtime.settings;

@@ -9,7 +9,7 @@ use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, PASSWORD, TestApp, error_of};
+use crate::helpers::{Backend, PASSWORD, TestApp, error_of, field_codes, field_messages};
 
 fn email() -> String {
     format!("ada-{}@example.test", uuid::Uuid::now_v7().simple())
@@ -42,20 +42,24 @@ db_test!(async fn sign_up_reports_every_broken_rule_and_writes_nothing(app) {
     assert_eq!(response.status(), 422);
     let (kind, _, error) = error_of(response).await;
     assert_eq!(kind, "invalid_data");
-    assert_eq!(error["fields"]["email"], json!(["Email is not valid"]));
-    assert_eq!(error["fields"]["password"], json!(["Password must be at least 10 characters"]));
-    assert_eq!(error["fields"]["display_name"], json!(["Display name is required"]));
-    assert!(error["fields"]["time_zone"].is_array());
-    assert!(error["fields"]["locale"].is_array());
+    assert_eq!(field_messages(&error, "email"), json!(["E-mail is not valid"]));
+    assert_eq!(field_messages(&error, "password"), json!(["Password must be at least 12 characters"]));
+    assert_eq!(field_messages(&error, "display_name"), json!(["Display name is required"]));
+    assert_eq!(field_codes(&error, "email"), json!(["email_invalid"]));
+    assert_eq!(error["fields"]["password"][0]["params"], json!({"min": 12}));
+    assert_eq!(field_codes(&error, "time_zone"), json!(["time_zone_invalid"]));
+    assert_eq!(field_codes(&error, "locale"), json!(["locale_invalid"]));
+    assert!(field_messages(&error, "time_zone").is_array());
+    assert!(field_messages(&error, "locale").is_array());
 
     let response = browser.post_json("/api/auth/sign-up", &json!({"email": "", "password": "", "display_name": "Ada"})).await;
     let (_, _, error) = error_of(response).await;
-    assert_eq!(error["fields"]["email"], json!(["Email is required"]));
-    assert_eq!(error["fields"]["password"], json!(["Password is required"]));
+    assert_eq!(field_messages(&error, "email"), json!(["E-mail is required"]));
+    assert_eq!(field_messages(&error, "password"), json!(["Password is required"]));
 
     let response = browser.sign_up(&email(), "password1234", "Ada").await;
     let (_, _, error) = error_of(response).await;
-    assert!(error["fields"]["password"][0].as_str().unwrap().contains("too common"));
+    assert!(field_messages(&error, "password")[0].as_str().unwrap().contains("too common"));
 
     assert_eq!(account::Entity::find().all(app.state.db.conn()).await.unwrap().len(), 0, "nothing was written");
     assert_eq!(browser.me().await["authenticated"], false);
@@ -209,6 +213,7 @@ db_test!(async fn suspended_accounts_cannot_sign_in_and_their_sessions_end(app) 
 db_test!(async fn admins_are_granted_from_the_command_line_only(app) {
     let (browser, _, address) = app.signed_up("Ada").await;
     app.admin(&address, AdminAction::GrantAdmin).await;
+    assert_eq!(browser.sign_in(&address, PASSWORD).await.status(), 200, "a grant signs out: sign in again");
     assert_eq!(browser.me().await["user"]["roles"], json!(["player", "admin"]));
     app.admin(&address, AdminAction::RevokeAdmin).await;
     assert_eq!(browser.me().await["user"]["roles"], json!(["player"]));
@@ -226,7 +231,7 @@ db_test!(async fn the_verification_link_works_once_and_expires(app) {
 
     let again = verify(token).await;
     assert_eq!(again.status(), 409);
-    assert_eq!(error_of(again).await.1, "link_expired");
+    assert_eq!(error_of(again).await.1, "email_already_verified", "used, and the address is confirmed");
 
     let unknown = verify("not-a-real-token".into()).await;
     assert_eq!(unknown.status(), 404);
@@ -284,7 +289,7 @@ db_test!(async fn changing_the_password_ends_the_other_sessions(app) {
 
     let wrong = laptop.post_json("/api/account/password", &json!({"current_password": "not it at all", "new_password": "a brand new passphrase"})).await;
     assert_eq!(wrong.status(), 422);
-    assert_eq!(error_of(wrong).await.2["fields"]["current_password"], json!(["Current password is incorrect"]));
+    assert_eq!(field_messages(&error_of(wrong).await.2, "current_password"), json!(["Current password is incorrect"]));
 
     let changed = laptop.post_json("/api/account/password", &json!({"current_password": PASSWORD, "new_password": "a brand new passphrase"})).await;
     assert_eq!(changed.status(), 204);
@@ -390,4 +395,44 @@ db_test!(async fn a_reset_link_is_not_mailed_to_an_account_suspended_before_it_w
     account_jobs::send_password_reset(app.state.clone(), job).await.unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     assert!(app.mail.messages_to(&address).iter().all(|mail| !mail.contains("/reset-password")));
+});
+
+// --- Issue 11: sending the verification link again; a used link after success; one spelling of "e-mail" ------------
+
+db_test!(configure = |config| config.mails_per_recipient_per_hour = 2, async fn the_verification_link_can_be_sent_again_within_a_limit(app) {
+    let (browser, _, address) = app.signed_up("Vera").await;
+    app.mail.link_token(&address, "/verify-email", 0).await;
+    let again = browser.post_json("/api/account/verification-email", &json!({})).await;
+    assert_eq!(again.status(), 202);
+    let token = app.mail.link_token(&address, "/verify-email", 1).await;
+    let limited = browser.post_json("/api/account/verification-email", &json!({})).await;
+    assert_eq!(limited.status(), 429, "two mails an hour to one address");
+    assert!(limited.headers().contains_key("retry-after"));
+
+    assert_eq!(browser.post_json("/api/auth/verify-email", &json!({"token": token})).await.status(), 204);
+    app.clock.advance(Duration::hours(1));
+    let verified = browser.post_json("/api/account/verification-email", &json!({})).await;
+    assert_eq!(error_of(verified).await.1, "email_already_verified");
+    assert_eq!(app.post_json("/api/account/verification-email", &json!({})).await.status(), 401);
+});
+
+db_test!(async fn a_used_link_after_a_successful_verification_says_the_address_is_verified(app) {
+    let (browser, _, address) = app.signed_up("Vera").await;
+    let token = app.mail.link_token(&address, "/verify-email", 0).await;
+    assert_eq!(browser.post_json("/api/auth/verify-email", &json!({"token": token})).await.status(), 204);
+    let again = app.post_json("/api/auth/verify-email", &json!({"token": token})).await;
+    let (kind, code, error) = error_of(again).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("unexpected_state", "email_already_verified"));
+    assert_eq!(error["message"], "This e-mail address is already verified.");
+});
+
+db_test!(async fn english_messages_spell_e_mail_one_way(app) {
+    let response = app.browser().sign_up("nope", PASSWORD, "Ada").await;
+    assert_eq!(field_messages(&error_of(response).await.2, "email"), json!(["E-mail is not valid"]));
+    let response = app.browser().sign_in(&email(), PASSWORD).await;
+    assert_eq!(error_of(response).await.2["message"], "The e-mail or password is incorrect.");
+    let address = email();
+    app.browser().sign_up(&address, PASSWORD, "Ada").await;
+    let taken = app.browser().sign_up(&address, PASSWORD, "Ada").await;
+    assert_eq!(error_of(taken).await.2["message"], "An account with this e-mail already exists.");
 });

@@ -41,7 +41,7 @@ db_test!(async fn two_racing_conditional_updates_let_exactly_one_through(app) {
                                 [Value::from(name), Value::from(version)],
                             ))
                             .await?;
-                        expect_updated(result.rows_affected())
+                        Ok(expect_updated(result.rows_affected())?)
                     })
                 })
                 .await

@@ -60,7 +60,7 @@ async fn spawn_probe(limits: Limits) -> String {
 }
 
 fn default_limits() -> Limits {
-    Limits { body_limit_bytes: 1024, request_timeout: Duration::from_millis(300) }
+    Limits { body_limit_bytes: 1024, request_timeout: Duration::from_millis(300), secure: false }
 }
 
 async fn post_raw(url: String, content_type: Option<&str>, body: impl Into<reqwest::Body>) -> reqwest::Response {
@@ -88,6 +88,18 @@ async fn json_of_the_wrong_shape_is_an_invalid_argument() {
     let (kind, code, error) = error_of(response).await;
     assert_eq!((kind.as_str(), code.as_str()), ("invalid_argument", "invalid_body"));
     assert!(error["message"].as_str().unwrap().contains("title"), "the message names the field: {error}");
+}
+
+#[tokio::test]
+async fn a_json_array_is_not_taken_for_an_object() {
+    // serde would fill a struct's fields from an array in order; no endpoint takes a body that is not an object.
+    let base = spawn_probe(default_limits()).await;
+    for body in [r#"["x"]"#, "[null]", r#""x""#, "5", "null"] {
+        let response = post_raw(format!("{base}/api/echo"), Some("application/json"), body).await;
+        assert_eq!(response.status(), 400, "{body}");
+        let (kind, code, _) = error_of(response).await;
+        assert_eq!((kind.as_str(), code.as_str()), ("invalid_argument", "invalid_body"), "{body}");
+    }
 }
 
 #[tokio::test]

@@ -237,7 +237,35 @@ pub async fn error_of(response: reqwest::Response) -> (String, String, Value) {
     let error = &body["error"];
     assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()), "an error has a message: {body}");
     assert!(error["fields"].is_object(), "an error has fields: {body}");
+    for (field, errors) in error["fields"].as_object().unwrap() {
+        for field_error in errors.as_array().unwrap_or_else(|| panic!("{field}: a list of field errors: {body}")) {
+            let code = field_error["code"].as_str().unwrap_or_default();
+            assert!(
+                !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{field}: a snake_case code: {body}"
+            );
+            assert!(field_error["message"].as_str().is_some_and(|m| !m.is_empty()), "{field}: a message: {body}");
+            assert!(field_error.get("params").is_none_or(Value::is_object), "{field}: params are named: {body}");
+        }
+    }
     (error["type"].as_str().unwrap().to_owned(), error["code"].as_str().unwrap().to_owned(), error.clone())
+}
+
+/// The English messages of one field's errors (`{"fields": {"title": [{"code", "message", "params"}]}}`), in order.
+pub fn field_messages(error: &Value, field: &str) -> Value {
+    field_errors(error, field, "message")
+}
+
+/// The codes of one field's errors, in order.
+pub fn field_codes(error: &Value, field: &str) -> Value {
+    field_errors(error, field, "code")
+}
+
+fn field_errors(error: &Value, field: &str, part: &str) -> Value {
+    match &error["fields"][field] {
+        Value::Array(errors) => Value::Array(errors.iter().map(|error| error[part].clone()).collect()),
+        other => other.clone(),
+    }
 }
 
 pub fn postgres_admin_url() -> String {
@@ -307,4 +335,81 @@ fn migrations_fingerprint() -> u64 {
         std::fs::read(&file).expect("read migration").hash(&mut hasher);
     }
     hasher.finish()
+}
+
+/// Game systems, blueprints and parts (`tests/api/blueprints.rs`, `roles.rs`).
+impl TestApp {
+    /// The id of a seeded game system by its English name and its family's (`None` for a family).
+    pub async fn game_system_id(&self, name: &str, family: Option<&str>) -> String {
+        let systems: Value = self.get("/api/game-systems").await.json().await.unwrap();
+        let items = systems["items"].as_array().unwrap();
+        let family_id = family.map(|family| {
+            items.iter().find(|s| s["name"] == family && s["parent_id"].is_null()).expect("family")["id"].clone()
+        });
+        items
+            .iter()
+            .find(|s| s["name"] == name && family_id.as_ref().is_none_or(|id| &s["parent_id"] == id))
+            .unwrap_or_else(|| panic!("no game system {name}"))["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+}
+
+impl Browser {
+    pub async fn delete(&self, path: &str) -> reqwest::Response {
+        self.client.delete(self.url(path)).header("X-Questline-Csrf", "1").send().await.expect("request sent")
+    }
+
+    pub async fn create_blueprint(&self, body: &Value) -> reqwest::Response {
+        self.post_json("/api/activity-blueprints", body).await
+    }
+
+    /// Creates a blueprint that passes every rule; returns it.
+    pub async fn create_blueprint_ok(&self, title: &str, game_system_id: &str) -> Value {
+        let response =
+            self.create_blueprint(&serde_json::json!({"title": title, "game_system_id": game_system_id})).await;
+        assert_eq!(response.status(), 201, "create blueprint {title}");
+        response.json().await.unwrap()
+    }
+
+    pub async fn blueprint(&self, handle: &str) -> reqwest::Response {
+        self.get(&format!("/api/activity-blueprints/by-handle/{handle}")).await
+    }
+
+    pub async fn update_blueprint(&self, id: &str, body: &Value) -> reqwest::Response {
+        self.send_json(reqwest::Method::PATCH, &format!("/api/activity-blueprints/{id}"), body).await
+    }
+
+    pub async fn delete_blueprint(&self, id: &str) -> reqwest::Response {
+        self.delete(&format!("/api/activity-blueprints/{id}")).await
+    }
+
+    pub async fn set_blueprint_parts(&self, id: &str, part_ids: &[&str], version: i64) -> reqwest::Response {
+        let body = serde_json::json!({"part_ids": part_ids, "version": version});
+        self.send_json(reqwest::Method::PUT, &format!("/api/activity-blueprints/{id}/parts"), &body).await
+    }
+
+    pub async fn create_part(&self, body: &Value) -> reqwest::Response {
+        self.post_json("/api/activity-blueprint-parts", body).await
+    }
+
+    /// Creates a part with empty content; returns it.
+    pub async fn create_part_ok(&self, title: &str) -> Value {
+        let response = self.create_part(&serde_json::json!({"title": title})).await;
+        assert_eq!(response.status(), 201, "create part {title}");
+        response.json().await.unwrap()
+    }
+
+    pub async fn part(&self, handle: &str) -> reqwest::Response {
+        self.get(&format!("/api/activity-blueprint-parts/by-handle/{handle}")).await
+    }
+
+    pub async fn update_part(&self, id: &str, body: &Value) -> reqwest::Response {
+        self.send_json(reqwest::Method::PATCH, &format!("/api/activity-blueprint-parts/{id}"), body).await
+    }
+
+    pub async fn delete_part(&self, id: &str) -> reqwest::Response {
+        self.delete(&format!("/api/activity-blueprint-parts/{id}")).await
+    }
 }

@@ -6,6 +6,7 @@
 mod helpers;
 
 mod accounts;
+mod blueprints;
 mod concurrency;
 mod errors;
 mod events;
@@ -16,6 +17,7 @@ mod openapi;
 mod profiles;
 mod realtime;
 mod roles;
+mod security;
 mod shutdown;
 mod smtp;
 mod web;

@@ -10,9 +10,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use reqwest::Url;
+use reqwest::cookie::CookieStore;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, TestApp, error_of};
+use crate::helpers::{Backend, TestApp, error_of, field_messages};
 
 /// Where the test pretends the app is reachable; the provider sends the browser to `<this>/callback`.
 const PUBLIC_URL: &str = "http://127.0.0.1:3999";
@@ -141,7 +142,12 @@ impl OidcTestApp {
 
     /// Clicks "Sign in with …", signs in at the provider as `login` and stops at the redirect to `/callback`.
     async fn sign_in_at_provider(&self, browser: &reqwest::Client, login: &str, return_to: &str) -> Callback {
-        let start = self.app.url(&format!("/api/auth/oidc/start?return_to={return_to}"));
+        self.sign_in_at_provider_with(browser, login, &format!("return_to={return_to}")).await
+    }
+
+    /// The same, with the start's whole query string.
+    async fn sign_in_at_provider_with(&self, browser: &reqwest::Client, login: &str, query: &str) -> Callback {
+        let start = self.app.url(&format!("/api/auth/oidc/start?{query}"));
         let response = browser.get(&start).send().await.unwrap();
         assert_eq!(response.status(), 302, "start redirects to the provider");
         let mut url = location(&response, &Url::parse(&start).unwrap());
@@ -177,10 +183,24 @@ impl OidcTestApp {
                 vec![("prompt", "consent")]
             };
             let response = browser.post(action.clone()).form(&form).send().await.unwrap();
-            assert!(response.status().is_redirection(), "the provider's form answers with a redirect");
+            if !response.status().is_redirection() {
+                let status = response.status();
+                panic!("the provider's form answers with a redirect, not {status}: {}", response.text().await.unwrap());
+            }
             url = location(&response, &action);
         }
         panic!("the provider never sent the browser back to /callback");
+    }
+
+    /// "Sign in again to confirm" from a signed-in page: the provider asks for the login again.
+    async fn reauthenticate_at_provider(&self, browser: &reqwest::Client, login: &str, return_to: &str) -> Callback {
+        let query =
+            reqwest::Url::parse_with_params("http://x/", [("intent", "reauthenticate"), ("return_to", return_to)])
+                .unwrap()
+                .query()
+                .unwrap()
+                .to_owned();
+        self.sign_in_at_provider_with(browser, login, &query).await
     }
 
     async fn finish(&self, browser: &reqwest::Client, callback: &Callback) -> reqwest::Response {
@@ -293,7 +313,7 @@ db_test!(async fn a_verified_email_of_a_built_in_account_links_after_its_passwor
     let wrong = app.post_as(&browser, "/api/auth/oidc/link", &json!({"link_token": link_token, "password": "not-my-password"})).await;
     let (kind, _, error) = error_of(wrong).await;
     assert_eq!(kind, "invalid_data");
-    assert_eq!(error["fields"]["password"], json!(["Password is incorrect"]));
+    assert_eq!(field_messages(&error, "password"), json!(["Password is incorrect"]));
     assert_eq!(app.me(&browser).await["authenticated"], false);
 
     let right = app.post_as(&browser, "/api/auth/oidc/link", &json!({"link_token": link_token, "password": PASSWORD})).await;
@@ -317,7 +337,7 @@ db_test!(async fn unverified_or_missing_emails_do_not_sign_in(app: OidcTestApp =
     let browser = OidcTestApp::browser();
     let callback = app.sign_in_at_provider(&browser, "unverified-carol", "/").await;
     let (kind, code, _) = error_of(app.finish(&browser, &callback).await).await;
-    assert_eq!((kind.as_str(), code.as_str()), ("conflict", "oidc_email_in_use"), "an unverified address never links");
+    assert_eq!((kind.as_str(), code.as_str()), ("not_allowed", "oidc_email_unverified"), "an unverified address never links");
     assert_eq!(app.me(&browser).await["authenticated"], false);
 
     let browser = OidcTestApp::browser();
@@ -363,6 +383,8 @@ async fn an_unreachable_provider_answers_503_and_the_app_still_starts() {
 db_test!(async fn a_deleted_account_never_signs_in_through_the_provider_again(app: OidcTestApp = OidcTestApp::spawn) {
     let (browser, first) = app.sign_in_fresh("erin").await;
     assert_eq!(first["outcome"], "registered");
+    let callback = app.reauthenticate_at_provider(&browser, "erin", "/account").await;
+    assert_eq!(app.finish(&browser, &callback).await.status(), 200, "signing in again confirms the deletion");
     let deleted = browser
         .delete(app.url("/api/account"))
         .header("X-Questline-Csrf", "1")
@@ -376,3 +398,226 @@ db_test!(async fn a_deleted_account_never_signs_in_through_the_provider_again(ap
     assert_eq!(again["outcome"], "registered", "a new account, not the deleted one");
     assert_ne!(again["user"]["account"]["account_id"], first["user"]["account"]["account_id"]);
 });
+
+// --- Issue 9, finding 1: pre-registration takeover through the identity provider ------------------------------------
+
+db_test!(async fn an_unverified_provider_email_never_creates_or_claims_an_account(app: OidcTestApp = OidcTestApp::spawn) {
+    // Mallory's provider account claims Victor's address without having proven it.
+    let browser = OidcTestApp::browser();
+    let callback = app.sign_in_at_provider(&browser, "unverified-victor", "/").await;
+    let response = app.finish(&browser, &callback).await;
+    let (kind, code, _) = error_of(response).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("not_allowed", "oidc_email_unverified"));
+    assert_eq!(app.me(&browser).await["authenticated"], false);
+    // The address is still Victor's to sign up with.
+    app.sign_up("unverified-victor@example.test").await;
+    let browser = OidcTestApp::browser();
+    let callback = app.sign_in_at_provider(&browser, "unverified-victor", "/").await;
+    let (_, code, _) = error_of(app.finish(&browser, &callback).await).await;
+    assert_eq!(code, "oidc_email_unverified", "and never links to his account");
+});
+
+/// An account registered through the provider before the fix, from an address nobody proved: the identity is
+/// linked, the address unverified, no password.
+async fn legacy_unproven_registration(app: &OidcTestApp, login: &str) -> uuid::Uuid {
+    use questline::db::entities::account;
+    use sea_orm::sea_query::{Alias, Query};
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait};
+    let now = app.clock_now();
+    let id = uuid::Uuid::now_v7();
+    let email = format!("{login}@example.test");
+    account::ActiveModel {
+        id: Set(id),
+        email: Set(email.clone()),
+        email_verified_at: Set(None),
+        password_hash: Set(None),
+        display_name: Set("Victim".into()),
+        locale: Set("en-GB".into()),
+        time_zone: Set("UTC".into()),
+        status: Set("active".into()),
+        is_admin: Set(false),
+        gm_since: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        deleted_at: Set(None),
+        version: Set(1),
+    }
+    .insert(app.state.db.conn())
+    .await
+    .unwrap();
+    // Its profile, as every account gets one (the profiles feature's creation hook).
+    app.state
+        .db
+        .write(move |txn| {
+            Box::pin(async move { Ok(questline::profiles::on_account_created(txn, id.into(), now).await?) })
+        })
+        .await
+        .unwrap();
+    // The identity row itself: the oidc feature's tables are its own, so the test writes it as SQL.
+    let identity = Query::insert()
+        .into_table(Alias::new("oidc_identities"))
+        .columns(["id", "issuer", "subject", "account_id", "email", "created_at"].map(Alias::new))
+        .values_panic([
+            uuid::Uuid::now_v7().into(),
+            app.provider.issuer.clone().into(),
+            login.to_owned().into(),
+            id.into(),
+            email.into(),
+            now.into(),
+        ])
+        .to_owned();
+    app.state.db.conn().execute(&identity).await.unwrap();
+    id
+}
+
+db_test!(async fn a_password_reset_removes_identities_linked_before_the_address_was_proven(app: OidcTestApp = OidcTestApp::spawn) {
+    // (The attacker's login claims the victim's address; the provider now says it is verified, as Mallory
+    // later proved her own copy of the name at her provider — what counts is that Questline never did.)
+    legacy_unproven_registration(&app, "victim").await;
+    let owner = OidcTestApp::browser();
+    let requested = app.post_as(&owner, "/api/auth/password-reset", &json!({"email": "victim@example.test"})).await;
+    assert_eq!(requested.status(), 202);
+    let token = app.mail.link_token("victim@example.test", "/reset-password", 0).await;
+    let reset = app.post_as(&owner, "/api/auth/password-reset/confirm", &json!({"token": token, "new_password": "the owner's passphrase"})).await;
+    assert_eq!(reset.status(), 204);
+
+    // Mallory signs in through the provider: the identity is no longer linked, so she must prove the password.
+    let (mallory, answer) = app.sign_in_fresh("victim").await;
+    assert_eq!(answer["outcome"], "link_required", "{answer}");
+    assert_eq!(app.me(&mallory).await["authenticated"], false);
+});
+
+db_test!(async fn an_email_verification_removes_identities_linked_before_the_address_was_proven(app: OidcTestApp = OidcTestApp::spawn) {
+    let id = legacy_unproven_registration(&app, "victor").await;
+    let jobs = app.state.jobs.clone();
+    app.state
+        .db
+        .write(move |txn| Box::pin(async move { Ok(jobs.schedule(txn, questline::accounts::jobs::verification_mail(id)).await?) }))
+        .await
+        .unwrap();
+    let token = app.mail.link_token("victor@example.test", "/verify-email", 0).await;
+    let owner = OidcTestApp::browser();
+    assert_eq!(app.post_as(&owner, "/api/auth/verify-email", &json!({"token": token})).await.status(), 204);
+
+    let browser = OidcTestApp::browser();
+    let callback = app.sign_in_at_provider(&browser, "victor", "/").await;
+    let response = app.finish(&browser, &callback).await;
+    assert_ne!(response.status(), 200, "the identity linked before the proof no longer signs in");
+    assert_eq!(app.me(&browser).await["authenticated"], false);
+});
+
+db_test!(async fn linked_identities_are_listed_and_removed_with_the_password(app: OidcTestApp = OidcTestApp::spawn) {
+    app.sign_up("bob@example.test").await;
+    let (browser, answer) = app.sign_in_fresh("bob").await;
+    let link_token = answer["link_token"].as_str().unwrap().to_owned();
+    let linked = app.post_as(&browser, "/api/auth/oidc/link", &json!({"link_token": link_token, "password": PASSWORD})).await;
+    assert_eq!(linked.status(), 200);
+
+    let listed = browser.get(app.url("/api/account/identities")).send().await.unwrap();
+    assert_eq!(listed.status(), 200);
+    let listed: Value = listed.json().await.unwrap();
+    let items = listed["items"].as_array().unwrap();
+    assert_eq!(items.len(), 1, "{listed}");
+    assert_eq!(items[0]["provider_name"], "Test Provider");
+    assert_eq!(items[0]["email"], "bob@example.test");
+    assert!(items[0]["linked_at"].is_string());
+    let identity = items[0]["identity_id"].as_str().unwrap().to_owned();
+
+    let remove = |password: &'static str| {
+        let (browser, url) = (browser.clone(), app.url(&format!("/api/account/identities/{identity}")));
+        async move {
+            browser.delete(url).header("X-Questline-Csrf", "1").json(&json!({"password": password})).send().await.unwrap()
+        }
+    };
+    let wrong = remove("not my password").await;
+    assert_eq!(field_messages(&error_of(wrong).await.2, "password"), json!(["Password is incorrect"]));
+    assert_eq!(remove(PASSWORD).await.status(), 204);
+    let listed: Value = browser.get(app.url("/api/account/identities")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(listed["items"], json!([]));
+
+    let (_, again) = app.sign_in_fresh("bob").await;
+    assert_eq!(again["outcome"], "link_required", "the provider no longer signs in to Bob's account");
+});
+
+// --- Issue 9, finding 2: login CSRF ----------------------------------------------------------------------------------
+
+db_test!(async fn another_browser_cannot_finish_a_sign_in_it_did_not_start(app: OidcTestApp = OidcTestApp::spawn) {
+    // Mallory starts a sign-in with her own provider account and sends the callback link to Victor.
+    let mallory = OidcTestApp::browser();
+    let callback = app.sign_in_at_provider(&mallory, "mallory", "/").await;
+    let victor = OidcTestApp::browser();
+    let response = app.finish(&victor, &callback).await;
+    let (kind, code, _) = error_of(response).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("unauthorized", "oidc_authentication_failed"));
+    assert_eq!(app.me(&victor).await["authenticated"], false, "Victor is not signed in as Mallory");
+});
+
+// --- Issue 9, finding 16: an account without a password confirms deletion by signing in again -----------------------
+
+db_test!(async fn an_identity_only_account_confirms_deletion_by_signing_in_again(app: OidcTestApp = OidcTestApp::spawn) {
+    let (browser, first) = app.sign_in_fresh("erin").await;
+    assert_eq!(first["outcome"], "registered");
+    let delete = || async {
+        browser
+            .delete(app.url("/api/account"))
+            .header("X-Questline-Csrf", "1")
+            .json(&json!({"confirm_email": "erin@example.test"}))
+            .send()
+            .await
+            .unwrap()
+    };
+    // Typing the e-mail is not enough: anyone at an unlocked screen could.
+    let (kind, code, _) = error_of(delete().await).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("not_allowed", "reauthentication_required"));
+
+    // Signing in again at the provider, from this browser, confirms it.
+    let callback = app.reauthenticate_at_provider(&browser, "erin", "/account?delete=1").await;
+    let response = app.finish(&browser, &callback).await;
+    assert_eq!(response.status(), 200);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["outcome"], "reauthenticated");
+    assert_eq!(answer["return_to"], "/account?delete=1");
+    assert_eq!(delete().await.status(), 204);
+    assert_eq!(app.me(&browser).await["authenticated"], false);
+});
+
+db_test!(async fn re_authentication_must_be_recent_and_by_the_same_identity(app: OidcTestApp = OidcTestApp::spawn) {
+    let jar = Arc::new(reqwest::cookie::Jar::default());
+    let erin = browser_with(jar.clone());
+    let callback = app.sign_in_at_provider(&erin, "erin", "/").await;
+    assert_eq!(app.finish(&erin, &callback).await.status(), 200);
+    // Another person's provider sign-in does not confirm Erin's deletion. (A second browser with Erin's
+    // Questline session and no provider session, so the provider takes the other login without asking to sign
+    // Erin out there first.)
+    let app_url = Url::parse(&app.url("/")).unwrap();
+    let cookies = jar.cookies(&app_url).expect("Erin's cookies");
+    let session = cookies.to_str().unwrap().split("; ").find(|c| c.starts_with("questline_session=")).unwrap().to_owned();
+    let elsewhere_jar = Arc::new(reqwest::cookie::Jar::default());
+    elsewhere_jar.add_cookie_str(&session, &app_url);
+    let elsewhere = browser_with(elsewhere_jar);
+    let callback = app.reauthenticate_at_provider(&elsewhere, "frank", "/account").await;
+    let (kind, code, _) = error_of(app.finish(&elsewhere, &callback).await).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("forbidden", "oidc_reauthentication_failed"));
+    // A re-authentication grows stale.
+    let callback = app.reauthenticate_at_provider(&erin, "erin", "/account").await;
+    assert_eq!(app.finish(&erin, &callback).await.status(), 200);
+    app.clock.advance(chrono::Duration::minutes(6));
+    let late = erin
+        .delete(app.url("/api/account"))
+        .header("X-Questline-Csrf", "1")
+        .json(&json!({"confirm_email": "erin@example.test"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(error_of(late).await.1, "reauthentication_required");
+});
+
+/// A browser whose cookies the test can read and copy.
+fn browser_with(jar: Arc<reqwest::cookie::Jar>) -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .cookie_provider(jar)
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("http client")
+}

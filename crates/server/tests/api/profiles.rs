@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Browser, error_of};
+use crate::helpers::{Browser, error_of, field_codes, field_messages};
 use crate::roles::{Actor, Cast, expect_matrix};
 
 async fn my_profile(browser: &Browser) -> Value {
@@ -76,17 +76,18 @@ db_test!(async fn basic_info_follows_the_spec_messages(app) {
     }})).await;
     assert_eq!(response.status(), 422);
     let (_, _, error) = error_of(response).await;
-    let fields = &error["fields"];
-    assert_eq!(fields["base.first_name"], json!(["First name is required"]));
-    assert_eq!(fields["base.last_name"], json!(["Last name is required"]));
-    assert_eq!(fields["base.display_name"], json!(["Display name is required"]));
-    assert_eq!(fields["base.birthdate"], json!(["Birthdate is required"]));
-    assert_eq!(fields["base.bio"], json!(["Bio must be less than 250 characters"]));
+    assert_eq!(field_messages(&error, "base.first_name"), json!(["First name is required"]));
+    assert_eq!(field_messages(&error, "base.last_name"), json!(["Last name is required"]));
+    assert_eq!(field_messages(&error, "base.display_name"), json!(["Display name is required"]));
+    assert_eq!(field_messages(&error, "base.birthdate"), json!(["Birthdate is required"]));
+    assert_eq!(field_messages(&error, "base.bio"), json!(["Bio must be less than 250 characters"]));
+    assert_eq!(field_codes(&error, "base.first_name"), json!(["first_name_required"]));
+    assert_eq!(field_codes(&error, "base.bio"), json!(["bio_too_long"]));
 
     let mut future = complete_base();
     future["base"]["birthdate"] = json!("2030-01-01");
     let (_, _, error) = error_of(update(&browser, &profile_id, future).await).await;
-    assert_eq!(error["fields"]["base.birthdate"], json!(["Birthdate must be in the past"]));
+    assert_eq!(field_messages(&error, "base.birthdate"), json!(["Birthdate must be in the past"]));
     assert_eq!(my_profile(&browser).await["basics_completed"], false, "nothing was written");
 });
 
@@ -95,10 +96,10 @@ db_test!(async fn experience_and_playstyles_follow_the_spec_messages(app) {
     let profile_id = my_profile(&browser).await["profile_id"].as_str().unwrap().to_owned();
     let body = json!({"player": {"claimed_years_experience": 101, "experience_level": ""}});
     let (_, _, error) = error_of(update(&browser, &profile_id, body).await).await;
-    assert_eq!(error["fields"]["player.claimed_years_experience"], json!(["Years of experience must be between 0 and 100"]));
-    assert_eq!(error["fields"]["player.experience_level"], json!(["Experience level is required"]));
+    assert_eq!(field_messages(&error, "player.claimed_years_experience"), json!(["Years of experience must be between 0 and 100"]));
+    assert_eq!(field_messages(&error, "player.experience_level"), json!(["Experience level is required"]));
     let (_, _, error) = error_of(update(&browser, &profile_id, json!({"player": {"playstyles": []}})).await).await;
-    assert_eq!(error["fields"]["player.playstyles"], json!(["At least one playstyle must be selected"]));
+    assert_eq!(field_messages(&error, "player.playstyles"), json!(["At least one playstyle must be selected"]));
 
     let body = json!({"player": {"claimed_years_experience": 7, "experience_level": "veteran"}});
     assert_eq!(update(&browser, &profile_id, body).await.status(), 200);

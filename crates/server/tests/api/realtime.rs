@@ -385,3 +385,100 @@ db_test!(configure = quick_jobs, async fn a_socket_closes_when_its_session_runs_
     let (frame, _) = until_frame(&mut bob_socket, |f| f["type"] == "updated").await;
     assert_eq!(frame["id"], bob.id.to_string(), "a session in use stays connected");
 });
+
+// --- Issue 9, finding 4: sockets are capped per session, account and address ---------------------------------------
+
+fn small_socket_caps(config: &mut questline::config::Config) {
+    fast(config);
+    config.ws_max_per_session = 2;
+    config.ws_max_per_account = 3;
+    config.ws_max_per_address = 5;
+}
+
+async fn refused_with(app: &TestApp, cookie: &str) -> u16 {
+    match connect(app, Some(cookie), None).await {
+        Err(tungstenite::Error::Http(response)) => response.status().as_u16(),
+        Ok(_) => panic!("the socket over the cap was opened"),
+        Err(other) => panic!("unexpected failure: {other}"),
+    }
+}
+
+db_test!(configure = small_socket_caps, async fn one_session_account_or_address_cannot_hold_every_socket(app) {
+    let ada = sign_up(&app, "ada").await;
+    let mut open = vec![connect_as(&app, &ada).await, connect_as(&app, &ada).await];
+    assert_eq!(refused_with(&app, &ada.cookie).await, 429, "two per session");
+
+    let second_browser = sign_in(&app, "ada").await;
+    open.push(connect(&app, Some(&second_browser), None).await.unwrap());
+    assert_eq!(refused_with(&app, &second_browser).await, 429, "three per account");
+
+    let bob = sign_up(&app, "bob").await;
+    open.push(connect_as(&app, &bob).await);
+    open.push(connect_as(&app, &bob).await);
+    let bob_again = sign_in(&app, "bob").await;
+    assert_eq!(refused_with(&app, &bob_again).await, 429, "five per address");
+
+    // A closed socket frees its place.
+    connections_become(&app, 5).await;
+    let mut first = open.remove(0);
+    first.close(None).await.unwrap();
+    connections_become(&app, 4).await;
+    assert!(connect(&app, Some(&bob_again), None).await.is_ok());
+});
+
+db_test!(configure = |config| { fast(config); config.header_read_timeout_secs = 1; }, async fn a_client_that_never_finishes_its_headers_is_disconnected(app) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(app.address.trim_start_matches("http://")).await.unwrap();
+    stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: questline\r\nX-Slow: ").await.unwrap();
+    let mut buffer = [0u8; 1024];
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => continue,
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the connection is still open 5 s later");
+});
+
+// --- Issue 9, finding 16: profile events tell others nothing the public view does not -------------------------------
+
+db_test!(configure = fast, async fn editing_private_profile_fields_tells_nobody_else(app) {
+    let ada = sign_up(&app, "ada").await;
+    let bob = sign_up(&app, "bob").await;
+    let mut ada_ws = connect_as(&app, &ada).await;
+    let mut bob_ws = connect_as(&app, &bob).await;
+    connections_become(&app, 2).await;
+    let client = reqwest::Client::new();
+    let profile: Value =
+        client.get(app.url("/api/profile")).header("cookie", &ada.cookie).send().await.unwrap().json().await.unwrap();
+    let update = |base: Value| {
+        let (client, url, cookie) =
+            (client.clone(), app.url(&format!("/api/profiles/{}", profile["profile_id"].as_str().unwrap())), ada.cookie.clone());
+        async move {
+            let response = client
+                .patch(url)
+                .header("cookie", cookie)
+                .header("X-Questline-Csrf", "1")
+                .json(&json!({"base": base}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 200);
+        }
+    };
+    let private = json!({"first_name": "Ada", "last_name": "Lovelace", "display_name": "ada", "birthdate": "1990-12-10", "phone": {"phone": "+48 600 100 200"}});
+    update(private.clone()).await;
+    // Ada's own tabs hear of it; Bob hears nothing (a public event recorded afterwards marks where to stop).
+    until_frame(&mut ada_ws, |f| f["entity"] == "profile").await;
+    record(&app, Event::updated("series", "marker").to(Audience::Public)).await;
+    let (_, before_marker) = until_frame(&mut bob_ws, |f| f["entity"] == "series").await;
+    assert!(before_marker.iter().all(|f| f["entity"] != "profile"), "Bob heard of the private edit: {before_marker:?}");
+    let mut changed = private;
+    changed["bio"] = json!("Now with a public bio.");
+    update(changed).await;
+    let (frame, _) = until_frame(&mut bob_ws, |f| f["entity"] == "profile").await;
+    assert_eq!(frame["id"], ada.id.to_string(), "the public change reaches everyone");
+});

@@ -40,6 +40,8 @@ impl Cast {
         let member = |(browser, id, email)| Member { browser, id, email };
         let admin = member(app.signed_up("Admin Ada").await);
         app.admin(&admin.email, AdminAction::GrantAdmin).await;
+        // A grant ends the account's sessions; the admin signs in again.
+        assert_eq!(admin.browser.sign_in(&admin.email, crate::helpers::PASSWORD).await.status(), 200);
         Self {
             anonymous: app.browser(),
             player: member(app.signed_up("Player Pat").await),
@@ -108,5 +110,84 @@ db_test!(async fn account_operations_by_role(app) {
 
     expect_matrix(&cast, "getCurrentUser", EVERYONE.map(|actor| (actor, 200)), |browser, _| async move {
         browser.get("/api/auth/me").await
+    }).await;
+});
+
+db_test!(async fn blueprint_and_part_operations_by_role(app) {
+    use reqwest::Method;
+    use serde_json::Value;
+
+    let cast = Cast::new(&app).await;
+    let system = app.game_system_id("Daggerheart", None).await;
+    let gm = &cast.gm.browser;
+    let blueprint = gm.create_blueprint_ok("Owned Blueprint", &system).await;
+    let part = gm.create_part_ok("Owned Part").await;
+    let (blueprint_id, part_id) = (blueprint["id"].as_str().unwrap(), part["id"].as_str().unwrap());
+    let (blueprint_handle, part_handle) = (blueprint["handle"].as_str().unwrap(), part["handle"].as_str().unwrap());
+    // Private to the owner: another GM finds nothing (404), a player or an admin who is not a GM is refused (403).
+    let owner_only = |ok: u16| {
+        [(Actor::Anonymous, 401), (Actor::Player, 403), (Actor::Gm, ok), (Actor::OtherGm, 404), (Actor::Admin, 403)]
+    };
+    let gm_only = |ok: u16| {
+        [(Actor::Anonymous, 401), (Actor::Player, 403), (Actor::Gm, ok), (Actor::OtherGm, ok), (Actor::Admin, 403)]
+    };
+
+    expect_matrix(&cast, "listGameSystems", EVERYONE.map(|actor| (actor, 200)), |browser, _| async move {
+        browser.get("/api/game-systems").await
+    }).await;
+    let system_ref = &system;
+    expect_matrix(&cast, "createActivityBlueprint", gm_only(201), |browser, actor| async move {
+        browser.create_blueprint(&json!({"title": format!("By {actor:?}"), "game_system_id": system_ref})).await
+    }).await;
+    expect_matrix(&cast, "listMyActivityBlueprints", gm_only(200), |browser, _| async move {
+        browser.get("/api/activity-blueprints").await
+    }).await;
+    expect_matrix(&cast, "getActivityBlueprint", owner_only(200), |browser, _| async move {
+        browser.blueprint(blueprint_handle).await
+    }).await;
+    // Each attempt reads the current version first, so only the caller decides the outcome.
+    let version_of = |handle: &str| {
+        let gm = gm.clone();
+        let handle = handle.to_owned();
+        async move { gm.blueprint(&handle).await.json::<Value>().await.unwrap()["version"].as_i64().unwrap() }
+    };
+    expect_matrix(&cast, "updateActivityBlueprint", owner_only(200), |browser, _| {
+        let version_of = &version_of;
+        async move {
+            let version = version_of(blueprint_handle).await;
+            let body = json!({"title": "Renamed", "language": "en", "activity_type": "one_shot",
+                "game_system_id": system_ref, "version": version});
+            browser.update_blueprint(blueprint_id, &body).await
+        }
+    }).await;
+    expect_matrix(&cast, "setActivityBlueprintParts", owner_only(200), |browser, _| {
+        let version_of = &version_of;
+        async move {
+            let version = version_of(blueprint_handle).await;
+            browser.set_blueprint_parts(blueprint_id, &[part_id], version).await
+        }
+    }).await;
+    expect_matrix(&cast, "createBlueprintPart", gm_only(201), |browser, actor| async move {
+        browser.create_part(&json!({"title": format!("Part by {actor:?}")})).await
+    }).await;
+    expect_matrix(&cast, "listMyBlueprintParts", gm_only(200), |browser, _| async move {
+        browser.get("/api/activity-blueprint-parts").await
+    }).await;
+    expect_matrix(&cast, "getBlueprintPart", owner_only(200), |browser, _| async move {
+        browser.part(part_handle).await
+    }).await;
+    expect_matrix(&cast, "updateBlueprintPart", owner_only(200), |browser, _| {
+        let gm = gm.clone();
+        async move {
+            let version = gm.part(part_handle).await.json::<Value>().await.unwrap()["version"].as_i64().unwrap();
+            browser.update_part(part_id, &json!({"title": "Renamed part", "version": version})).await
+        }
+    }).await;
+    // Deletion last: only the owner's attempt removes anything, and it comes third.
+    expect_matrix(&cast, "deleteBlueprintPart", owner_only(204), |browser, _| async move {
+        browser.delete_part(part_id).await
+    }).await;
+    expect_matrix(&cast, "deleteActivityBlueprint", owner_only(204), |browser, _| async move {
+        browser.send_json(Method::DELETE, &format!("/api/activity-blueprints/{blueprint_id}"), &json!({})).await
     }).await;
 });

@@ -1,7 +1,8 @@
-//! The embedded web app: client routes answer `index.html`, with the security headers on every response.
+//! The embedded web app: page paths the route table knows answer the app, any other page path answers it with 404,
+//! with the security headers on every response.
 
 db_test!(async fn client_routes_answer_the_web_app(app) {
-    for path in ["/", "/questboard", "/dashboard/gm/my-series/some-handle", "/no-such-page"] {
+    for path in ["/", "/sign-in", "/sign-in/", "/profile/not-a-uuid", "/dashboard/gm/activity-blueprints/some-handle"] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
         let headers = response.headers().clone();
@@ -10,6 +11,25 @@ db_test!(async fn client_routes_answer_the_web_app(app) {
         let body = response.text().await.unwrap();
         assert!(body.contains("<html"), "{path}");
     }
+});
+
+db_test!(async fn other_page_paths_answer_404_with_the_app(app) {
+    // Spec §2: any other path is a plain 404; the app draws its Not Found page from the same document. Routes the
+    // app does not have yet (the questboard) are 404 too, until they are added to the route table.
+    for path in ["/zz-nonsense", "/questboard", "/profile/a/b", "/dashboard/gm/my-series/some-handle", "/sign-in/x"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        let headers = response.headers().clone();
+        assert!(headers["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+        assert_eq!(headers["cache-control"], "no-cache", "{path}");
+        assert!(headers["vary"].to_str().unwrap().to_ascii_lowercase().contains("accept-encoding"), "{path}");
+        let body = response.text().await.unwrap();
+        assert!(body.contains("<html"), "{path}");
+    }
+    // API paths keep their JSON errors.
+    let response = app.get("/api/zz-nonsense").await;
+    assert_eq!(response.status(), 404);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
 });
 
 db_test!(async fn every_response_carries_the_security_headers(app) {

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   anonymousUserContext,
@@ -98,6 +98,11 @@ function commandLabels(palette: HTMLElement) {
 }
 
 describe('command palette', () => {
+  beforeAll(async () => {
+    // The palette's code loads on first use; importing it once here keeps the first test's timing like the rest.
+    await import('./palette-host');
+  });
+
   beforeEach(async () => {
     await changeLocale('en-GB');
     localStorage.clear();
@@ -162,6 +167,17 @@ describe('command palette', () => {
     await user.keyboard('language{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Change language' });
     expect(within(dialog).getByRole('combobox')).toHaveTextContent('English (UK)');
+    await user.keyboard('{Escape}');
+  });
+
+  it('says everything a screen reader hears in Polish, region names included', async () => {
+    await changeLocale('pl-PL');
+    renderApp(anonymousUserContext);
+    const { user, palette } = await openPalette();
+    expect(within(palette).getByRole('listbox')).toHaveAccessibleName('Podpowiedzi');
+    await user.keyboard('region{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Zmień region zakupów' });
+    expect(within(dialog).getByRole('combobox')).toHaveTextContent('Polska (PLN)');
     await user.keyboard('{Escape}');
   });
 });

@@ -3,6 +3,7 @@
  * `commands.ts` and list them here.
  */
 import { accountCommands } from '@/features/accounts/commands';
+import { blueprintCommands } from '@/features/blueprints/commands';
 import { commerceCommands } from '@/features/commerce/commands';
 import { localizationCommands } from '@/features/localization/commands';
 import { profileCommands } from '@/features/profiles/commands';
@@ -12,5 +13,6 @@ export const commandRegistry: readonly Command[] = [
   ...localizationCommands,
   ...commerceCommands,
   ...profileCommands,
+  ...blueprintCommands,
   ...accountCommands,
 ];

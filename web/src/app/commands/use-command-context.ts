@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 
 import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { blueprintQueryOptions } from '@/features/blueprints/api/blueprints';
+import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { useMyProfile } from '@/features/profiles/api/get-my-profile';
 import type { CommandContext } from '@/lib/commands/types';
 
@@ -10,6 +13,17 @@ export function useCommandContext(): CommandContext {
   const signedIn = useSignedInUser();
   const { data: profile } = useMyProfile();
   const { pathname } = useLocation();
+  // On a blueprint's page, that blueprint (the one the page loaded) is in the context.
+  const blueprintHandle = matchPath(blueprintPaths.blueprint.path, pathname)?.params.handle;
+  const isGm = signedIn?.user.roles.includes('gm') ?? false;
+  const { data: blueprint } = useQuery({
+    ...blueprintQueryOptions(blueprintHandle ?? ''),
+    enabled: isGm && blueprintHandle !== undefined,
+  });
+  const pageBlueprint =
+    isGm && blueprintHandle !== undefined && blueprint?.handle === blueprintHandle
+      ? blueprint
+      : undefined;
   return useMemo(
     () => ({
       authenticated: signedIn !== undefined,
@@ -20,8 +34,9 @@ export function useCommandContext(): CommandContext {
       data: {
         // Only the signed-in user's own profile (a cached one of a previous user never counts).
         profile: signedIn && profile?.account_id === signedIn.user.id ? profile : undefined,
+        gm_activity_blueprint: pageBlueprint,
       },
     }),
-    [signedIn, profile, pathname],
+    [signedIn, profile, pathname, pageBlueprint],
   );
 }

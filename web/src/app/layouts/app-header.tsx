@@ -9,11 +9,14 @@ import { paletteShortcutLabel } from '@/lib/commands/shortcut';
 
 import { usePalette } from '../commands/palette-context';
 import { paths } from '../paths';
+import { useAuxPanelContext } from './aux-panel-context';
 import { productName } from '../route-handle';
 
 export function AppHeader({ main, aux }: { main: SidebarController; aux: SidebarController }) {
   const { t } = useTranslation();
   const { openPalette } = usePalette();
+  // The side panel is offered only when the screen gives it something to show.
+  const { hasContent: hasAuxContent } = useAuxPanelContext();
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-2 border-b border-border bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
       <Button
@@ -53,16 +56,18 @@ export function AppHeader({ main, aux }: { main: SidebarController; aux: Sidebar
           {paletteShortcutLabel()}
         </kbd>
       </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        onClick={aux.toggle}
-        aria-label={t('sidebar.toggleAux')}
-        aria-expanded={aux.isMobile ? aux.openMobile : aux.open}
-        data-testid="aux-sidebar-trigger"
-      >
-        <PanelRight aria-hidden />
-      </Button>
+      {hasAuxContent && (
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={aux.toggle}
+          aria-label={t('sidebar.toggleAux')}
+          aria-expanded={aux.isMobile ? aux.openMobile : aux.open}
+          data-testid="aux-sidebar-trigger"
+        >
+          <PanelRight aria-hidden />
+        </Button>
+      )}
     </header>
   );
 }

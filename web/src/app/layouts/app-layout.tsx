@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 import {
   AUX_SIDEBAR_COOKIE,
+  isEditableTarget,
   isSidebarShortcut,
   MAIN_SIDEBAR_COOKIE,
 } from '@/components/ui/sidebar-state';
@@ -13,7 +14,6 @@ import {
 } from '@/components/ui/use-sidebar-controller';
 import { useCurrentUser } from '@/features/accounts/api/current-user';
 import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
-import { ProfileWizards } from '@/features/profiles/components/profile-wizards';
 import { useRealtimeConnection } from '@/features/realtime';
 import { useIsMobile } from '@/lib/use-is-mobile';
 
@@ -21,8 +21,16 @@ import { CommandPaletteProvider } from '../commands/command-palette';
 import type { NavViewer } from '../nav';
 import { useDocumentTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
+import { AuxPanelProvider } from './aux-panel';
 import { AuxSidebar } from './aux-sidebar';
 import { MainSidebar } from './main-sidebar';
+
+// Only signed-in users can have a profile to complete: visitors never load the wizards' forms.
+const ProfileWizards = lazy(() =>
+  import('@/features/profiles/components/profile-wizards').then((module) => ({
+    default: module.ProfileWizards,
+  })),
+);
 
 /** The shell around every page: main sidebar, header, page, auxiliary sidebar. */
 export function AppLayout() {
@@ -50,23 +58,29 @@ export function AppLayout() {
 
   return (
     <CommandPaletteProvider>
-      <div className="flex min-h-svh w-full bg-background text-foreground">
-        <a
-          href="#content"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
-        >
-          {t('app.skipToContent')}
-        </a>
-        <MainSidebar controller={main} viewer={viewer} />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <AppHeader main={main} aux={aux} />
-          <main id="content" tabIndex={-1} className="flex-1 outline-none">
-            <Outlet />
-          </main>
+      <AuxPanelProvider>
+        <div className="flex min-h-svh w-full bg-background text-foreground">
+          <a
+            href="#content"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+          >
+            {t('app.skipToContent')}
+          </a>
+          <MainSidebar controller={main} viewer={viewer} />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <AppHeader main={main} aux={aux} />
+            <main id="content" tabIndex={-1} className="flex-1 outline-none">
+              <Outlet />
+            </main>
+          </div>
+          <AuxSidebar controller={aux} />
+          {currentUser.authenticated && (
+            <Suspense fallback={null}>
+              <ProfileWizards />
+            </Suspense>
+          )}
         </div>
-        <AuxSidebar controller={aux} />
-        <ProfileWizards />
-      </div>
+      </AuxPanelProvider>
     </CommandPaletteProvider>
   );
 }
@@ -75,7 +89,7 @@ function useSidebarShortcut(sidebar: SidebarController) {
   const { toggle } = sidebar;
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (!isSidebarShortcut(event)) return;
+      if (!isSidebarShortcut(event) || isEditableTarget(event.target)) return;
       event.preventDefault();
       toggle();
     }

@@ -4,9 +4,13 @@ import { Sidebar, SidebarContent, SidebarHeader } from '@/components/ui/sidebar'
 import { AUX_SIDEBAR_WIDTH } from '@/components/ui/sidebar-state';
 import type { SidebarController } from '@/components/ui/use-sidebar-controller';
 
-/** The auxiliary sidebar on the right. Pages will put their context here; for now it says so. */
+import { useAuxPanelContext } from './aux-panel-context';
+
+/** The auxiliary sidebar on the right, with what the current screen gives it; absent when it gives nothing. */
 export function AuxSidebar({ controller }: { controller: SidebarController }) {
   const { t } = useTranslation();
+  const { hasContent, setContainer } = useAuxPanelContext();
+  if (!hasContent) return null;
   return (
     <Sidebar
       controller={controller}
@@ -20,9 +24,7 @@ export function AuxSidebar({ controller }: { controller: SidebarController }) {
       <SidebarHeader className="h-14 justify-center border-b border-border px-4">
         <h2 className="text-sm font-semibold">{t('sidebar.auxTitle')}</h2>
       </SidebarHeader>
-      <SidebarContent className="p-4">
-        <p className="text-sm text-muted-foreground">{t('sidebar.auxEmpty')}</p>
-      </SidebarContent>
+      <SidebarContent className="p-4" ref={setContainer} />
     </Sidebar>
   );
 }

@@ -1,29 +1,77 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useRevalidator, useRouteError } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { describeError } from '@/lib/api/errors';
 
 import NotFoundRoute from './not-found';
+import { isNotFoundError } from './not-found-error';
 
-/** A loader or page failed: say what happened and offer to try again. */
+/**
+ * A page's loader or render failed. Shown inside the shell, so the sidebar, header and palette still work.
+ * The message is always translated (never the server's English text); "Try again" runs the loaders again.
+ */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
+  const revalidator = useRevalidator();
+  if (isNotFoundError(error)) return <NotFoundRoute />;
 
-  const outcome = describeError(error, t);
+  const outcome = describeError(error, t, { serverMessage: false });
+  const retrying = revalidator.state === 'loading';
   return (
-    <div className="flex min-h-svh items-center justify-center px-6">
+    <ErrorMessage
+      message={outcome.kind === 'toast' ? outcome.message : t('errors.generic')}
+      retryLabel={t('errors.routeError.retry')}
+      retrying={retrying}
+      onRetry={() => {
+        void revalidator.revalidate();
+      }}
+    />
+  );
+}
+
+/**
+ * The shell itself could not load (the server's config or the session): nothing to keep around it, so the
+ * whole page is loaded again on "Try again".
+ */
+export function RootError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const outcome = describeError(error, t, { serverMessage: false });
+  return (
+    <div className="flex min-h-svh">
+      <ErrorMessage
+        message={outcome.kind === 'toast' ? outcome.message : t('errors.generic')}
+        retryLabel={t('errors.routeError.retry')}
+        retrying={false}
+        onRetry={() => {
+          window.location.reload();
+        }}
+      />
+    </div>
+  );
+}
+
+function ErrorMessage({
+  message,
+  retryLabel,
+  retrying,
+  onRetry,
+}: {
+  message: string;
+  retryLabel: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-[60svh] flex-1 items-center justify-center px-6">
       <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
         <h1 className="text-2xl font-semibold tracking-tight">{t('errors.routeError.title')}</h1>
-        {outcome.kind === 'toast' && <p className="text-muted-foreground">{outcome.message}</p>}
-        <Button
-          onClick={() => {
-            window.location.reload();
-          }}
-        >
-          {t('errors.routeError.retry')}
+        <p className="text-muted-foreground">{message}</p>
+        <Button onClick={onRetry} disabled={retrying}>
+          {retryLabel}
         </Button>
       </div>
     </div>

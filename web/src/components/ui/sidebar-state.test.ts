@@ -4,6 +4,7 @@ import { readCookie, serializeCookie } from '@/lib/cookies';
 
 import {
   AUX_SIDEBAR_COOKIE,
+  isEditableTarget,
   isSidebarShortcut,
   MAIN_SIDEBAR_COOKIE,
   parseSidebarOpen,
@@ -64,5 +65,24 @@ describe('sidebar shortcut', () => {
     expect(isSidebarShortcut({ ...noModifiers, key: 'b', ctrlKey: true, shiftKey: true })).toBe(
       false,
     );
+  });
+});
+
+describe('isEditableTarget', () => {
+  it('is true for fields and editable content, false elsewhere', () => {
+    document.body.innerHTML = `
+      <input id="input" /><textarea id="textarea"></textarea><select id="select"></select>
+      <div contenteditable="true"><p id="inside-editor">text</p></div>
+      <div contenteditable="false" id="not-editable"></div>
+      <button id="button">b</button>`;
+    const byId = (id: string) => document.getElementById(id);
+    expect(isEditableTarget(byId('input'))).toBe(true);
+    expect(isEditableTarget(byId('textarea'))).toBe(true);
+    expect(isEditableTarget(byId('select'))).toBe(true);
+    expect(isEditableTarget(byId('inside-editor'))).toBe(true);
+    expect(isEditableTarget(byId('not-editable'))).toBe(false);
+    expect(isEditableTarget(byId('button'))).toBe(false);
+    expect(isEditableTarget(window)).toBe(false);
+    expect(isEditableTarget(null)).toBe(false);
   });
 });

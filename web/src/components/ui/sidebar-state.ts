@@ -41,3 +41,15 @@ export function isSidebarShortcut(
     !event.shiftKey
   );
 }
+
+/**
+ * True when `target` takes typed text (an input, textarea, select or contenteditable, e.g. the rich-text
+ * editor): there Ctrl/Cmd+B belongs to the field (bold, the browser), not to the sidebar.
+ */
+export function isEditableTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const editable = target.closest('input, textarea, select, [contenteditable]');
+  if (editable === null) return false;
+  return editable.getAttribute('contenteditable') !== 'false';
+}

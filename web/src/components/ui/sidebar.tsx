@@ -1,12 +1,15 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
 
-import { Sheet, SheetContent, SheetTitle } from './sheet';
 import { SidebarContext, useSidebarContext } from './sidebar-context';
-import { SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from './sidebar-state';
+import { SIDEBAR_WIDTH_ICON } from './sidebar-state';
 import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
 import type { SidebarController } from './use-sidebar-controller';
+
+const SidebarSheet = lazy(() =>
+  import('./sidebar-sheet').then((module) => ({ default: module.SidebarSheet })),
+);
 
 export type SidebarProps = {
   controller: SidebarController;
@@ -34,25 +37,25 @@ export function Sidebar({
   children,
   className,
 }: SidebarProps) {
+  // Mounted from the first opening on, so the sheet animates closed and open like any dialog afterwards.
+  const [sheetMounted, setSheetMounted] = useState(false);
+  if (controller.isMobile && controller.openMobile && !sheetMounted) setSheetMounted(true);
   if (controller.isMobile) {
+    // The sheet's code (the dialog primitives) loads when it is first opened: desktop pages and closed sheets do
+    // not carry it (issue 11's budget).
+    if (!sheetMounted) return null;
     return (
-      <Sheet open={controller.openMobile} onOpenChange={controller.setOpenMobile}>
-        <SheetContent
-          side={side}
+      <Suspense fallback={null}>
+        <SidebarSheet
+          controller={controller}
+          name={name}
+          title={title}
           closeLabel={closeLabel}
-          aria-describedby={undefined}
-          data-sidebar={name}
-          data-mobile="true"
-          style={{ width: SIDEBAR_WIDTH_MOBILE }}
+          side={side}
         >
-          <SheetTitle className="sr-only">{title}</SheetTitle>
-          <SidebarContext.Provider value={{ state: 'expanded', isMobile: true }}>
-            <div className="group/sidebar flex h-full min-h-0 flex-col" data-state="expanded">
-              {children}
-            </div>
-          </SidebarContext.Provider>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarSheet>
+      </Suspense>
     );
   }
 

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 
 import type { Command, CommandDialogProps } from '@/lib/commands/types';
 
-import { BecomeGameMasterDialog } from './components/become-game-master-dialog';
+import { LazyBecomeGameMasterDialog as BecomeGameMasterDialog } from './components/lazy-become-game-master-dialog';
 
 function BecomeGameMasterCommandDialog({ open, onOpenChange, context }: CommandDialogProps) {
   if (!context.user) return null;

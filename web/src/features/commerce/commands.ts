@@ -1,9 +1,14 @@
 /** The commerce feature's palette commands. */
 import { Globe } from 'lucide-react';
 
-import type { Command } from '@/lib/commands/types';
+import type { Command, CommandDialogProps } from '@/lib/commands/types';
+import { lazyDialog } from '@/lib/lazy-dialog';
 
-import { ChangeRegionDialog } from './components/change-region-dialog';
+const ChangeRegionDialog = lazyDialog<CommandDialogProps>(() =>
+  import('./components/change-region-dialog').then((module) => ({
+    default: module.ChangeRegionDialog,
+  })),
+);
 
 export const commerceCommands: readonly Command[] = [
   {

@@ -1,9 +1,14 @@
 /** The localization feature's palette commands. */
 import { Languages } from 'lucide-react';
 
-import type { Command } from '@/lib/commands/types';
+import type { Command, CommandDialogProps } from '@/lib/commands/types';
+import { lazyDialog } from '@/lib/lazy-dialog';
 
-import { ChangeLanguageDialog } from './components/change-language-dialog';
+const ChangeLanguageDialog = lazyDialog<CommandDialogProps>(() =>
+  import('./components/change-language-dialog').then((module) => ({
+    default: module.ChangeLanguageDialog,
+  })),
+);
 
 export const localizationCommands: readonly Command[] = [
   {

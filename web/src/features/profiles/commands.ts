@@ -2,15 +2,26 @@
 import { BookUser, Crown, Shapes, Sparkles, Swords, UserRound } from 'lucide-react';
 
 import { paths } from '@/app/paths';
-import type { Command } from '@/lib/commands/types';
+import type { Command, CommandDialogProps } from '@/lib/commands/types';
+import { lazyDialog } from '@/lib/lazy-dialog';
 
-import {
-  EditBaseInfoDialog,
-  EditGmExperienceDialog,
-  EditGmPlaystylesDialog,
-  EditPlayerExperienceDialog,
-  EditPlayerPlaystylesDialog,
-} from './components/profile-dialogs';
+// The dialogs (forms, zod, the dialog primitives) load when a command first opens one.
+const loadDialogs = () => import('./components/profile-dialogs');
+const EditBaseInfoDialog = lazyDialog<CommandDialogProps>(() =>
+  loadDialogs().then((module) => ({ default: module.EditBaseInfoDialog })),
+);
+const EditPlayerExperienceDialog = lazyDialog<CommandDialogProps>(() =>
+  loadDialogs().then((module) => ({ default: module.EditPlayerExperienceDialog })),
+);
+const EditPlayerPlaystylesDialog = lazyDialog<CommandDialogProps>(() =>
+  loadDialogs().then((module) => ({ default: module.EditPlayerPlaystylesDialog })),
+);
+const EditGmExperienceDialog = lazyDialog<CommandDialogProps>(() =>
+  loadDialogs().then((module) => ({ default: module.EditGmExperienceDialog })),
+);
+const EditGmPlaystylesDialog = lazyDialog<CommandDialogProps>(() =>
+  loadDialogs().then((module) => ({ default: module.EditGmPlaystylesDialog })),
+);
 
 const hasGmProfile: NonNullable<Command['requirements']>['enabled'] = (context) =>
   context.data.profile?.type === 'gm' && context.data.profile.gm != null;

@@ -187,6 +187,30 @@ describe('the tab manager', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['accounts'] });
   });
 
+  it('connects again when its session was replaced but the browser is still signed in', async () => {
+    const queryClient = new QueryClient();
+    // Becoming a game master rotates the session: the old socket closes with 4001, the user stays signed in.
+    queryClient.setQueryData(['accounts', 'me'], { authenticated: true });
+    vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+    const conn = initRealtime(queryClient, { createSocket: (url) => new FakeSocket(url) });
+    conn.start();
+    latest().serverOpens();
+    const before = FakeSocket.all.length;
+    latest().serverCloses(4001);
+    await vi.waitFor(() => {
+      expect(FakeSocket.all.length).toBe(before + 1);
+    });
+
+    // Signed out elsewhere: it stays closed.
+    queryClient.setQueryData(['accounts', 'me'], { authenticated: false });
+    latest().serverOpens();
+    latest().serverCloses(4001);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(FakeSocket.all.length).toBe(before + 1);
+    expect(conn.getState()).toBe('disconnected');
+  });
+
   it('maps unregistered entities to their own query prefix', () => {
     expect(queryKeysFor(event)).toEqual([['series']]);
   });

@@ -29,8 +29,14 @@ export function initRealtime(
     },
     // Whatever was missed while away: refetch every query on screen.
     onResync: () => void queryClient.invalidateQueries(),
-    // The session ended on the server: the current user changes.
-    onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: ['accounts', 'me'] }),
+    // The session ended on the server: the current user changes. If the browser is still signed in, its session
+    // was replaced (becoming a game master rotates the session token): connect again with the new one.
+    onSessionEnded: () => {
+      void queryClient.invalidateQueries({ queryKey: ['accounts', 'me'] }).then(() => {
+        const me = queryClient.getQueryData<{ authenticated?: boolean }>(['accounts', 'me']);
+        if (me?.authenticated === true) current?.start();
+      });
+    },
     ...overrides,
   });
   return current;

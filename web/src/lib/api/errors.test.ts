@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createI18n } from '@/lib/i18n';
+import { createI18n } from '@/lib/i18n/create-i18n';
 
 import {
   ApiError,
@@ -62,18 +62,19 @@ describe('describeError', () => {
   });
 
   it('gives field messages to a form that can show them', () => {
+    const titleRequired = { code: 'title_required' as const, message: 'Title is required' };
     const error = new ApiError(
       422,
       detail({
         type: 'invalid_data',
         code: 'validation_failed',
         message: 'Some fields are invalid.',
-        fields: { title: ['Title is required'], bio: [] },
+        fields: { title: [titleRequired], bio: [] },
       }),
     );
     expect(describeError(error, tEn, { canShowFields: true })).toEqual({
       kind: 'fields',
-      fields: { title: ['Title is required'] },
+      fields: { title: [titleRequired] },
     });
     // Without a form the toast carries the translated code.
     expect(describeError(error, tPl)).toEqual({

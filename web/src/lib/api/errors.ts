@@ -13,7 +13,11 @@ import type { components } from './schema';
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type ErrorDetail = ErrorBody['error'];
 export type ErrorType = ErrorDetail['type'];
-export type FieldErrors = Record<string, string[]>;
+/** Every code the server sends (snake_case), from the OpenAPI document. */
+export type ErrorCode = components['schemas']['ErrorCode'];
+/** One broken rule of a field: its code, the English message and the values the message names. */
+export type FieldError = components['schemas']['FieldError'];
+export type FieldErrors = Record<string, FieldError[]>;
 
 /** The server answered with an error (status >= 400). */
 export class ApiError extends Error {
@@ -87,13 +91,16 @@ export function ensureOk(result: { error?: unknown; response: Response }): void 
   if (!result.response.ok) throw ApiError.fromResponse(result.response, result.error);
 }
 
-type ErrorCode = keyof typeof enGB.errors.codes;
+type TranslatedCode = keyof typeof enGB.errors.codes;
 
-function isTranslatedCode(code: string): code is ErrorCode {
+function isTranslatedCode(code: string): code is TranslatedCode {
   return Object.hasOwn(enGB.errors.codes, code);
 }
 
-export type Translate = (key: TranslationKey, options?: { count?: number }) => string;
+export type Translate = (
+  key: TranslationKey,
+  options?: { count?: number } & Record<string, string | number>,
+) => string;
 
 /** The `Translate` of an i18next instance (the app's, or a test's). */
 export function translatorFor(instance: I18n): Translate {
@@ -105,7 +112,7 @@ export type ErrorOutcome =
 
 function nonEmptyFields(fields: FieldErrors | undefined): FieldErrors | undefined {
   if (fields === undefined) return undefined;
-  const entries = Object.entries(fields).filter(([, messages]) => messages.length > 0);
+  const entries = Object.entries(fields).filter(([, errors]) => errors.length > 0);
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
@@ -117,7 +124,11 @@ function nonEmptyFields(fields: FieldErrors | undefined): FieldErrors | undefine
 export function describeError(
   error: unknown,
   t: Translate,
-  options: { canShowFields?: boolean } = {},
+  options: {
+    canShowFields?: boolean;
+    /** `false`: never the server's own (English) message, the generic translated one instead. */
+    serverMessage?: boolean;
+  } = {},
 ): ErrorOutcome {
   if (error instanceof NetworkError) return { kind: 'toast', message: t('errors.network') };
   if (!(error instanceof ApiError) || error.detail === undefined) {
@@ -139,17 +150,19 @@ export function describeError(
     };
   }
   if (isTranslatedCode(code)) return { kind: 'toast', message: t(`errors.codes.${code}`) };
-  if (message.trim() !== '') return { kind: 'toast', message };
+  if (options.serverMessage !== false && message.trim() !== '') return { kind: 'toast', message };
   return { kind: 'toast', message: t('errors.generic') };
 }
 
 export type HandleApiErrorOptions = {
-  /** The form's setter (react-hook-form's `setError` fits with a small adapter). */
-  setFieldError?: (field: string, messages: string[]) => void;
+  /** The form's setter (react-hook-form's `setError` fits with a small adapter); `lib/forms` translates. */
+  setFieldError?: (field: string, errors: FieldError[]) => void;
   /** Replaces an existing toast (e.g. a loading one) instead of adding another. */
   toastId?: string | number;
   /** Defaults to the app's active language. */
   t?: Translate;
+  /** Shows a message that is not about one field (e.g. on the form itself); without it, a toast. */
+  showMessage?: (message: string) => void;
 };
 
 const translateActive = translatorFor(i18n);
@@ -157,12 +170,13 @@ const translateActive = translatorFor(i18n);
 /** Shows `error` to the user: on the form's fields when possible, otherwise as an error toast. */
 export function handleApiError(
   error: unknown,
-  { setFieldError, toastId, t = translateActive }: HandleApiErrorOptions = {},
+  { setFieldError, toastId, t = translateActive, showMessage }: HandleApiErrorOptions = {},
 ): ErrorOutcome {
   const outcome = describeError(error, t, { canShowFields: setFieldError !== undefined });
   if (outcome.kind === 'fields') {
-    for (const [field, messages] of Object.entries(outcome.fields))
-      setFieldError?.(field, messages);
+    for (const [field, errors] of Object.entries(outcome.fields)) setFieldError?.(field, errors);
+  } else if (showMessage) {
+    showMessage(outcome.message);
   } else {
     toast.error(outcome.message, { id: toastId });
   }

@@ -20,14 +20,53 @@ export interface paths {
     put?: never;
     post?: never;
     /**
-     * Deletes the account after the password is confirmed: personal data is erased at once; records others rely on
-     *     keep an anonymous placeholder (see docs/decisions.md).
+     * Deletes the account once its owner confirmed it: with the password, or — for accounts that only sign in
+     *     through the identity provider — by signing in there again (`startOidcSignIn` with
+     *     `intent=reauthenticate`) within the last five minutes and typing the account's e-mail. Personal data is
+     *     erased at once; records others rely on keep an anonymous placeholder (see docs/decisions.md).
      */
     delete: operations['deleteAccount'];
     options?: never;
     head?: never;
     /** Changes the account's language and time zone (used for e-mail and reminders). */
     patch: operations['updateAccountSettings'];
+    trace?: never;
+  };
+  '/api/account/identities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The identity-provider sign-ins linked to the signed-in account. */
+    get: operations['listLinkedIdentities'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/identities/{identity_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Removes a linked identity: it no longer signs in to the account. Needs the account's password (an account
+     *     without one would lock itself out; it sets a password first with "Forgot your password?").
+     */
+    delete: operations['unlinkIdentity'];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/account/password': {
@@ -39,8 +78,31 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Changes the password; every other session of the account ends. */
+    /**
+     * Changes the password; every other session of the account ends, and unused reset links stop working. Wrong
+     *     current passwords count like failed sign-ins.
+     */
     post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/verification-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sends the verification link again, while the address is unverified. Limited per account, per recipient
+     *     address and per client address.
+     */
+    post: operations['resendVerificationEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -56,7 +118,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Adds the game master role at once and records the GM-since date. Calling it again changes nothing. */
+    /**
+     * Adds the game master role at once and records the GM-since date. Calling it again changes nothing. The new
+     *     role comes with a new session token (the cookie is replaced), so a token copied before it is worthless.
+     */
     post: operations['becomeGameMaster'];
     delete?: never;
     options?: never;
@@ -74,6 +139,129 @@ export interface paths {
     /** A profile as anyone may see it: no birthdate, phone, street address or e-mail. */
     get: operations['getProfile'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/activity-blueprint-parts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in GM's parts, most recently changed first. */
+    get: operations['listMyBlueprintParts'];
+    put?: never;
+    /** Creates a part; its content starts empty (`{}`) unless given. */
+    post: operations['createBlueprintPart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/activity-blueprint-parts/by-handle/{handle}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the signed-in GM's parts, with the blueprints that use it. */
+    get: operations['getBlueprintPart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/activity-blueprint-parts/{part_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes the part; blueprints that listed it no longer do. */
+    delete: operations['deleteBlueprintPart'];
+    options?: never;
+    head?: never;
+    /** Changes any of the part's fields; the editor's autosave sends the content alone. */
+    patch: operations['updateBlueprintPart'];
+    trace?: never;
+  };
+  '/api/activity-blueprints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in GM's blueprints, most recently changed first. */
+    get: operations['listMyActivityBlueprints'];
+    put?: never;
+    /** Creates a blueprint; its handle comes from the title. */
+    post: operations['createActivityBlueprint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/activity-blueprints/by-handle/{handle}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the signed-in GM's blueprints, with its parts in order. */
+    get: operations['getActivityBlueprint'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/activity-blueprints/{blueprint_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes the blueprint; its parts stay (they may serve other blueprints). */
+    delete: operations['deleteActivityBlueprint'];
+    options?: never;
+    head?: never;
+    /** Changes the title, language, activity type or game system. The handle stays. */
+    patch: operations['updateActivityBlueprint'];
+    trace?: never;
+  };
+  '/api/activity-blueprints/{blueprint_id}/parts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replaces the blueprint's ordered list of parts (adding, removing and reordering all send the whole list). */
+    put: operations['setActivityBlueprintParts'];
     post?: never;
     delete?: never;
     options?: never;
@@ -108,9 +296,12 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Finishes sign-in with the code and state the provider gave `/callback`. The state is single use. A known
-     *     identity signs in; a new one registers an account (first sign-in); a new identity whose verified e-mail belongs
-     *     to an existing account needs that account's password first (`link_required`, nobody is signed in).
+     * Finishes sign-in with the code and state the provider gave `/callback`, in the browser that started it. The
+     *     state is single use. A known identity signs in; a new one whose provider vouches for its e-mail registers an
+     *     account (first sign-in); a new identity whose verified e-mail belongs to an existing account needs that
+     *     account's password first (`link_required`, nobody is signed in). An e-mail the provider has not verified is
+     *     never used to create or claim an account (`oidc_email_unverified`). A re-authentication
+     *     (`intent=reauthenticate`) must be made with an identity linked to the signed-in account.
      */
     post: operations['finishOidcSignIn'];
     delete?: never;
@@ -148,7 +339,9 @@ export interface paths {
     };
     /**
      * Starts sign-in through the OpenID Connect provider: answers 302 to the provider's authorization page
-     *     (authorization code flow, PKCE S256, state and nonce). The provider sends the browser back to `/callback`.
+     *     (authorization code flow, PKCE S256, state and nonce) and sets a cookie that only this browser holds, without
+     *     which the flow cannot finish. The provider sends the browser back to `/callback`. With
+     *     `intent=reauthenticate`, a signed-in user signs in at the provider again to confirm who they are.
      */
     get: operations['startOidcSignIn'];
     put?: never;
@@ -169,8 +362,9 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Sends a password reset link if the address has an account. The answer is the same either way, so it never
-     *     tells whether an address is registered.
+     * Sends a password reset link if the address has an account. The answer, and the work done, are the same
+     *     either way (a mail job is scheduled for every request and finds out when it runs), so it never tells whether
+     *     an address is registered.
      */
     post: operations['requestPasswordReset'];
     delete?: never;
@@ -188,7 +382,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sets a new password with the token from a reset link; every session of the account ends. */
+    /**
+     * Sets a new password with the token from a reset link; every session of the account ends and every other reset
+     *     link stops working. The token is checked before the (expensive) hash of the new password.
+     */
     post: operations['resetPassword'];
     delete?: never;
     options?: never;
@@ -206,8 +403,9 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Signs in with e-mail and password. Repeated failures for one account or one client address are refused for a
-     *     while with 429 and `Retry-After`.
+     * Signs in with e-mail and password. Repeated failures from one client address are slowed down (429 with
+     *     `Retry-After`, growing); other addresses, the owner's included, are not affected. A session this browser had
+     *     before ends.
      */
     post: operations['signIn'];
     delete?: never;
@@ -259,7 +457,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Confirms the e-mail address with the token from the verification link. */
+    /**
+     * Confirms the e-mail address with the token from the verification link. The link proves the mailbox, so
+     *     provider identities linked while the address was unproven are removed (issue 9, finding 1).
+     */
     post: operations['verifyEmail'];
     delete?: never;
     options?: never;
@@ -276,6 +477,26 @@ export interface paths {
     };
     /** Settings the web app reads at start. */
     get: operations['getConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/game-systems': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The curated tree of game systems, families with their editions as children. Public: the Questboard's filter
+     *     and the blueprint dialogs both use it.
+     */
+    get: operations['listGameSystems'];
     put?: never;
     post?: never;
     delete?: never;
@@ -382,7 +603,9 @@ export interface paths {
      *     (`ServerFrame`); the client sends `ClientFrame`s, at least one per idle timeout (60 s by default) or the
      *     connection is closed. Close codes: 4000 `idle_timeout`, 4001 `session_ended` (do not reconnect), 4008
      *     `too_slow` (reconnect and refetch), 1001 `going_away` (`CloseReason`). Only the browser's own pages may open
-     *     it: a handshake cannot carry the CSRF header, so an `Origin` other than Questline's is refused.
+     *     it: a handshake cannot carry the CSRF header, so an `Origin` other than Questline's is refused. One browser
+     *     session, one account and one client address may each hold only so many sockets open (429
+     *     `too_many_connections` with `Retry-After` beyond that).
      */
     get: operations['openEventStream'];
     put?: never;
@@ -416,6 +639,54 @@ export interface components {
       status: components['schemas']['AccountStatus'];
       time_zone: string;
     };
+    ActivityBlueprint: {
+      activity_type: components['schemas']['ActivityType'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      game_system_id: string;
+      /** @description The address of the blueprint's page; made from the first title and kept when the title changes. */
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      language: components['schemas']['Language'];
+      /** @description The description: its parts, in order. */
+      parts: components['schemas']['BlueprintPartInBlueprint'][];
+      title: string;
+      /** Format: date-time */
+      updated_at: string;
+      /**
+       * Format: int64
+       * @description Send it back with an update; a stale one is a `conflict`.
+       */
+      version: number;
+    };
+    /** @description A page of the signed-in GM's blueprints, most recently changed first. */
+    ActivityBlueprintPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['ActivityBlueprintSummary'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+    };
+    ActivityBlueprintSummary: {
+      activity_type: components['schemas']['ActivityType'];
+      /** Format: uuid */
+      game_system_id: string;
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      language: components['schemas']['Language'];
+      /** Format: int32 */
+      part_count: number;
+      title: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /** @enum {string} */
+    ActivityType: 'one_shot' | 'campaign';
     BaseUpdate: {
       bio?: string | null;
       /** @description `YYYY-MM-DD`; required, in the past. */
@@ -427,6 +698,74 @@ export interface components {
       last_name: string;
       location?: components['schemas']['Location'] | null;
       phone?: components['schemas']['Phone'] | null;
+    };
+    BlueprintPart: {
+      /**
+       * Format: int32
+       * @description Characters of the content, counted like the editor counts them.
+       */
+      characters: number;
+      /** @description The Tiptap document (`{}` when empty); render it with Tiptap's renderer, never as HTML. */
+      content: {
+        [key: string]: unknown;
+      };
+      content_type: components['schemas']['ContentType'];
+      /** Format: date-time */
+      created_at: string;
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      language: components['schemas']['Language'];
+      title: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description The blueprints whose description includes this part. */
+      used_in: components['schemas']['BlueprintRef'][];
+      /** Format: int64 */
+      version: number;
+    };
+    /** @description One of the blueprint's parts, as the blueprint shows it. */
+    BlueprintPartInBlueprint: {
+      /** Format: int32 */
+      characters: number;
+      /** @description The Tiptap document (`{}` when empty); render it with Tiptap's renderer, never as HTML. */
+      content: {
+        [key: string]: unknown;
+      };
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      language: components['schemas']['Language'];
+      title: string;
+    };
+    /** @description A page of the signed-in GM's parts, most recently changed first. */
+    BlueprintPartPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['BlueprintPartSummary'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+    };
+    BlueprintPartSummary: {
+      /** Format: int32 */
+      characters: number;
+      content_type: components['schemas']['ContentType'];
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      language: components['schemas']['Language'];
+      title: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /** @description A blueprint that uses a part. */
+    BlueprintRef: {
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      title: string;
     };
     ChangePasswordRequest: {
       current_password: string;
@@ -444,6 +783,34 @@ export interface components {
      * @enum {string}
      */
     CloseReason: 'idle_timeout' | 'session_ended' | 'too_slow' | 'going_away';
+    /**
+     * @description What a part is written for. Only activity blueprints today; series descriptions may reuse parts later.
+     * @enum {string}
+     */
+    ContentType: 'activity_blueprint';
+    /** @description `{title, language, activity_type, game_system_id}`; language defaults to `en`, activity type to `campaign`. */
+    CreateActivityBlueprintRequest: {
+      activity_type?: components['schemas']['ActivityType'] | null;
+      /**
+       * Format: uuid
+       * @description Any system of the tree: a family (a root) or one of its editions.
+       */
+      game_system_id?: string | null;
+      language?: components['schemas']['Language'] | null;
+      title?: string;
+    };
+    /**
+     * @description `{title, content, content_type, language}`: content is `{}` (empty) when left out, content type
+     *     `activity_blueprint`, language `en`.
+     */
+    CreateBlueprintPartRequest: {
+      content?: {
+        [key: string]: unknown;
+      } | null;
+      content_type?: components['schemas']['ContentType'] | null;
+      language?: components['schemas']['Language'] | null;
+      title?: string;
+    };
     DeleteAccountRequest: {
       confirm_email?: string | null;
       /**
@@ -456,12 +823,135 @@ export interface components {
     ErrorBody: {
       error: components['schemas']['ErrorDetail'];
     };
+    /** @enum {string} */
+    ErrorCode:
+      | 'validation_failed'
+      | 'invalid'
+      | 'invalid_body'
+      | 'malformed_json'
+      | 'unsupported_media_type'
+      | 'payload_too_large'
+      | 'invalid_path_parameter'
+      | 'invalid_query_parameter'
+      | 'method_not_allowed'
+      | 'route_not_found'
+      | 'websocket_handshake_expected'
+      | 'unauthorized'
+      | 'csrf_header_missing'
+      | 'origin_not_allowed'
+      | 'role_required'
+      | 'not_your_account'
+      | 'not_your_profile'
+      | 'stale_version'
+      | 'rate_limited'
+      | 'request_timeout'
+      | 'internal_error'
+      | 'database_unavailable'
+      | 'email_taken'
+      | 'invalid_credentials'
+      | 'account_suspended'
+      | 'link_invalid'
+      | 'link_expired'
+      | 'nothing_to_update'
+      | 'profile_not_found'
+      | 'region_not_found'
+      | 'oidc_not_configured'
+      | 'oidc_provider_unavailable'
+      | 'oidc_authentication_failed'
+      | 'oidc_claims_unreadable'
+      | 'oidc_registration_failed'
+      | 'oidc_link_expired'
+      | 'oidc_identity_linked'
+      | 'oidc_email_in_use'
+      | 'series_must_have_schedule_to_publish'
+      | 'series_status_final'
+      | 'series_status_move_not_allowed'
+      | 'recruitment_requires_open_series'
+      | 'min_players_out_of_range'
+      | 'max_players_out_of_range'
+      | 'min_players_above_max'
+      | 'min_player_age_not_positive'
+      | 'min_player_age_too_high'
+      | 'pricing_model_required'
+      | 'price_required'
+      | 'price_not_a_number'
+      | 'price_too_precise'
+      | 'price_too_low'
+      | 'price_too_high'
+      | 'currency_code_required'
+      | 'currency_code_invalid'
+      | 'start_time_invalid'
+      | 'session_duration_invalid'
+      | 'recurrence_rule_required'
+      | 'recurrence_rule_invalid'
+      | 'time_zone_invalid'
+      | 'first_date_required'
+      | 'first_date_invalid'
+      | 'email_required'
+      | 'email_invalid'
+      | 'password_required'
+      | 'password_too_short'
+      | 'password_too_long'
+      | 'password_too_common'
+      | 'password_incorrect'
+      | 'current_password_incorrect'
+      | 'confirm_email_mismatch'
+      | 'display_name_required'
+      | 'display_name_too_long'
+      | 'display_name_control_characters'
+      | 'locale_invalid'
+      | 'first_name_required'
+      | 'first_name_too_long'
+      | 'first_name_control_characters'
+      | 'last_name_required'
+      | 'last_name_too_long'
+      | 'last_name_control_characters'
+      | 'birthdate_required'
+      | 'birthdate_invalid'
+      | 'birthdate_not_in_past'
+      | 'bio_too_long'
+      | 'bio_control_characters'
+      | 'address_too_long'
+      | 'address_control_characters'
+      | 'city_too_long'
+      | 'city_control_characters'
+      | 'postal_code_too_long'
+      | 'postal_code_control_characters'
+      | 'language_invalid'
+      | 'phone_invalid'
+      | 'country_invalid'
+      | 'years_out_of_range'
+      | 'experience_level_required'
+      | 'playstyle_unknown'
+      | 'playstyles_required'
+      | 'experience_or_playstyles_required'
+      | 'title_required'
+      | 'title_too_short'
+      | 'title_too_long'
+      | 'activity_type_invalid'
+      | 'content_type_invalid'
+      | 'game_system_required'
+      | 'game_system_not_found'
+      | 'parts_required'
+      | 'too_many_parts'
+      | 'part_repeated'
+      | 'part_not_found'
+      | 'part_fields_required'
+      | 'content_invalid'
+      | 'content_nested_too_deeply'
+      | 'content_not_allowed'
+      | 'content_too_long'
+      | 'content_too_large'
+      | 'link_scheme_not_allowed';
     ErrorDetail: {
       /** @description Stable snake_case code; the web app translates by it. */
       code: string;
-      /** @description Messages per input field (snake_case names); empty when the error is not about fields. */
+      /**
+       * @description What broke, per input field (snake_case names, dotted for nested payloads): each rule's code, its English
+       *     message and the values the message names (`{"min": 3}`). Empty when the error is not about fields.
+       */
       fields: {
-        [key: string]: string[];
+        [key: string]: components['schemas']['FieldError'][];
       };
       /** @description English text for people. */
       message: string;
@@ -525,6 +1015,18 @@ export interface components {
       experience_level?: string | null;
       playstyles?: string[] | null;
     };
+    /**
+     * @description What broke a rule of one input field: a stable code the web app translates, the English message (word for word
+     *     where the specification quotes it) and the values the message names (`{"min": 3}`), so a translation can say
+     *     the same.
+     */
+    FieldError: {
+      code: components['schemas']['ErrorCode'];
+      message: string;
+      params?: {
+        [key: string]: components['schemas']['ParamValue'];
+      };
+    };
     /** @description What the `/callback` page received from the provider. */
     FinishRequest: {
       /** @description The `code` query parameter. */
@@ -533,6 +1035,24 @@ export interface components {
       iss?: string | null;
       /** @description The `state` query parameter. */
       state: string;
+    };
+    /** @description One node of the tree. */
+    GameSystem: {
+      /** @description The editions of a family, in display order. */
+      children_ids: string[];
+      /** Format: uuid */
+      id: string;
+      /** @description In the language asked for, or English where no translation exists. */
+      name: string;
+      /**
+       * Format: uuid
+       * @description `null` for a family at the root of the tree.
+       */
+      parent_id?: string | null;
+    };
+    /** @description The whole tree, depth first: each family followed by its editions, in display order. */
+    GameSystemList: {
+      items: components['schemas']['GameSystem'][];
     };
     Health: {
       /** @description `sqlite` or `postgres`. */
@@ -553,10 +1073,26 @@ export interface components {
      * @enum {string}
      */
     KeepAliveType: 'ping' | 'pong';
+    /** @enum {string} */
+    Language: 'en' | 'fr' | 'nl' | 'pl';
     LinkRequest: {
       link_token: string;
       /** @description The existing account's password. */
       password: string;
+    };
+    LinkedIdentities: {
+      items: components['schemas']['LinkedIdentity'][];
+    };
+    /** @description A provider identity that signs in to the account. */
+    LinkedIdentity: {
+      /** @description The e-mail the provider gave when the identity was linked. */
+      email: string;
+      /** Format: uuid */
+      identity_id: string;
+      /** Format: date-time */
+      linked_at: string;
+      /** @description The provider's name as the sign-in button shows it. */
+      provider_name: string;
     };
     /**
      * @description The interface languages we speak.
@@ -597,7 +1133,7 @@ export interface components {
      * @description How a sign-in through the provider ended.
      * @enum {string}
      */
-    OidcOutcome: 'signed_in' | 'registered' | 'link_required';
+    OidcOutcome: 'signed_in' | 'registered' | 'link_required' | 'reauthenticated';
     /** @description What the web app needs to offer sign-in through the OpenID Connect provider. */
     OidcSettings: {
       /** @description Shown on the button: "Sign in with <provider_name>". */
@@ -613,6 +1149,8 @@ export interface components {
       return_to: string;
       user?: components['schemas']['UserContext'] | null;
     };
+    /** @description A value a field message names: a limit, a length, a name. */
+    ParamValue: number | string;
     Phone: {
       phone: string;
     };
@@ -681,6 +1219,12 @@ export interface components {
       name: string;
       roles: components['schemas']['Role'][];
     };
+    /** @description The blueprint's parts, in order: this list replaces the current one (add, remove and reorder all send it). */
+    SetActivityBlueprintPartsRequest: {
+      part_ids: string[];
+      /** Format: int64 */
+      version: number;
+    };
     SignInRequest: {
       email: string;
       password: string;
@@ -688,8 +1232,7 @@ export interface components {
     SignUpRequest: {
       display_name: string;
       email: string;
-      /** @description `en-GB` (default) or `pl-PL`. */
-      locale?: string | null;
+      locale?: components['schemas']['Locale'] | null;
       password: string;
       /** @description The browser's IANA time zone, e.g. `Europe/Warsaw` (default `UTC`). */
       time_zone?: string | null;
@@ -698,21 +1241,55 @@ export interface components {
       /** @description The token from the e-mailed link. */
       token: string;
     };
+    /** @description Removing a linked identity needs the account's password. */
+    UnlinkRequest: {
+      password: string;
+    };
     UpdateAccountSettingsRequest: {
-      locale?: string | null;
+      locale?: components['schemas']['Locale'] | null;
       time_zone?: string | null;
     };
-    /** @description One or more parts to update: `{base: …}`, `{player: …}`, `{gm: …}` (the GM part needs the gm role). */
+    /** @description The same fields as creation, and the `version` last read (a stale one is a `conflict`). */
+    UpdateActivityBlueprintRequest: {
+      activity_type: components['schemas']['ActivityType'];
+      /** Format: uuid */
+      game_system_id?: string | null;
+      language: components['schemas']['Language'];
+      title?: string;
+      /** Format: int64 */
+      version: number;
+    };
+    /** @description Any of the fields (the editor's autosave sends only `content`), and the `version` last read. */
+    UpdateBlueprintPartRequest: {
+      content?: {
+        [key: string]: unknown;
+      } | null;
+      content_type?: components['schemas']['ContentType'] | null;
+      language?: components['schemas']['Language'] | null;
+      title?: string | null;
+      /** Format: int64 */
+      version: number;
+    };
     UpdateProfileRequest: {
-      base?: components['schemas']['BaseUpdate'] | null;
-      gm?: components['schemas']['ExperienceUpdate'] | null;
-      player?: components['schemas']['ExperienceUpdate'] | null;
+      base?: components['schemas']['BaseUpdate'];
+      gm?: components['schemas']['ExperienceUpdate'];
+      player?: components['schemas']['ExperienceUpdate'];
       /**
        * Format: int64
        * @description The `version` the client last read; a stale one is a `conflict`.
        */
       version?: number | null;
-    };
+    } & (
+      | {
+          base: components['schemas']['BaseUpdate'];
+        }
+      | {
+          player: components['schemas']['ExperienceUpdate'];
+        }
+      | {
+          gm: components['schemas']['ExperienceUpdate'];
+        }
+    );
     /** @description The spec's user context: whether someone is signed in and who. Route and data scopes are the web app's own. */
     UserContext: {
       account?: components['schemas']['AccountView'] | null;
@@ -720,7 +1297,62 @@ export interface components {
       user?: components['schemas']['SessionUser'] | null;
     };
   };
-  responses: never;
+  responses: {
+    /** @description A state-changing request without the header `X-Questline-Csrf: 1` (`csrf_header_missing`) */
+    CsrfHeaderMissing: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
+    /** @description A failure on the server's side (`internal_error`); nothing of its cause is sent */
+    InternalError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
+    /** @description Malformed input: bad JSON, a wrong type, a bad path or query parameter (`invalid_argument`) */
+    InvalidArgument: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
+    /** @description The request body is over the size limit (`payload_too_large`) */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
+    /** @description The request took longer than the server allows (`request_timeout`) */
+    RequestTimeout: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
+    /** @description The request body is not JSON (`unsupported_media_type`) */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -748,6 +1380,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['InvalidArgument'];
       /** @description Not signed in */
       401: {
         headers: {
@@ -757,6 +1390,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description An account without a password must sign in with the provider again first (`reauthentication_required`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description The password (or e-mail confirmation) is wrong */
       422: {
         headers: {
@@ -766,6 +1411,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many wrong passwords (`rate_limited`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   updateAccountSettings: {
@@ -790,6 +1446,7 @@ export interface operations {
           'application/json': components['schemas']['UserContext'];
         };
       };
+      400: components['responses']['InvalidArgument'];
       /** @description Not signed in */
       401: {
         headers: {
@@ -799,6 +1456,9 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      403: components['responses']['CsrfHeaderMissing'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description A field breaks a rule */
       422: {
         headers: {
@@ -808,6 +1468,116 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listLinkedIdentities: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The linked identities, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LinkedIdentities'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  unlinkIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The identity to remove */
+        identity_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UnlinkRequest'];
+      };
+    };
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such identity on this account (`identity_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The account has no password to confirm with (`password_required`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The password is missing or incorrect */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong passwords (`rate_limited`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   changePassword: {
@@ -830,6 +1600,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['InvalidArgument'];
       /** @description Not signed in */
       401: {
         headers: {
@@ -839,6 +1610,9 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      403: components['responses']['CsrfHeaderMissing'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description Current password wrong, or the new one breaks a rule */
       422: {
         headers: {
@@ -848,6 +1622,75 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many wrong current passwords (`rate_limited`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      /** @description The server is busy checking passwords (`server_busy`) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  resendVerificationEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A new link is on its way */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description The address is verified already (`email_already_verified`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Asked too often (`rate_limited`, with `Retry-After`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   becomeGameMaster: {
@@ -871,6 +1714,7 @@ export interface operations {
           'application/json': components['schemas']['UserContext'];
         };
       };
+      400: components['responses']['InvalidArgument'];
       /** @description Not signed in */
       401: {
         headers: {
@@ -889,6 +1733,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   getProfile: {
@@ -912,6 +1758,7 @@ export interface operations {
           'application/json': components['schemas']['PublicProfile'];
         };
       };
+      400: components['responses']['InvalidArgument'];
       /** @description No such profile (`profile_not_found`) */
       404: {
         headers: {
@@ -921,6 +1768,667 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listMyBlueprintParts: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of your parts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BlueprintPartPage'];
+        };
+      };
+      /** @description Bad offset or limit (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  createBlueprintPart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateBlueprintPartRequest'];
+      };
+    };
+    responses: {
+      /** @description Created; open `/dashboard/gm/activity-blueprint-parts/{handle}` */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BlueprintPart'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A field breaks a rule (`title`, `content`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getBlueprintPart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The part's handle */
+        handle: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The part */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BlueprintPart'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such part of yours (`blueprint_part_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  deleteBlueprintPart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The part */
+        part_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such part of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  updateBlueprintPart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The part */
+        part_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateBlueprintPartRequest'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BlueprintPart'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such part of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Changed since you read it (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A field breaks a rule; `content` outside the allowlist or over a limit */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listMyActivityBlueprints: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of your blueprints */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityBlueprintPage'];
+        };
+      };
+      /** @description Bad offset or limit (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  createActivityBlueprint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateActivityBlueprintRequest'];
+      };
+    };
+    responses: {
+      /** @description Created; open `/dashboard/gm/activity-blueprints/{handle}` */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityBlueprint'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A field breaks a rule (`title`, `game_system_id`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getActivityBlueprint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The blueprint's handle */
+        handle: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The blueprint */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityBlueprint'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such blueprint of yours (`activity_blueprint_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  deleteActivityBlueprint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The blueprint */
+        blueprint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such blueprint of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  updateActivityBlueprint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The blueprint */
+        blueprint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateActivityBlueprintRequest'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityBlueprint'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such blueprint of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Changed since you read it (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A field breaks a rule */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  setActivityBlueprintParts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The blueprint */
+        blueprint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetActivityBlueprintPartsRequest'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityBlueprint'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such blueprint of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Changed since you read it (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A part repeats, or is not one of yours (`part_ids`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   getCurrentUser: {
@@ -941,6 +2449,9 @@ export interface operations {
           'application/json': components['schemas']['UserContext'];
         };
       };
+      400: components['responses']['InvalidArgument'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   finishOidcSignIn: {
@@ -956,7 +2467,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signed in (`signed_in`, `registered`; the session cookie is set) or `link_required` */
+      /** @description Signed in (`signed_in`, `registered`; the session cookie is set), `link_required`, or `reauthenticated` */
       200: {
         headers: {
           [name: string]: unknown;
@@ -965,7 +2476,8 @@ export interface operations {
           'application/json': components['schemas']['OidcSignInResult'];
         };
       };
-      /** @description Unknown, used or expired state, or the provider refused the code or the ID token (`oidc_authentication_failed`) */
+      400: components['responses']['InvalidArgument'];
+      /** @description Unknown, used or expired state, another browser's flow, or the provider refused the code or the ID token (`oidc_authentication_failed`) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -974,7 +2486,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description The account is suspended (`account_suspended`) */
+      /** @description The account is suspended (`account_suspended`), or a re-authentication with another identity (`oidc_reauthentication_failed`) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -992,7 +2504,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description The e-mail belongs to an account and the provider does not vouch for it (`oidc_email_in_use`), or the account could not be created (`oidc_registration_failed`) */
+      /** @description The provider has not verified the e-mail (`oidc_email_unverified`), the e-mail belongs to an account that cannot be linked (`oidc_email_in_use`), or the account could not be created (`oidc_registration_failed`) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1001,6 +2513,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description The provider sent no usable subject or e-mail (`oidc_claims_unreadable`) */
       422: {
         headers: {
@@ -1010,6 +2524,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
       /** @description The provider cannot be reached (`oidc_provider_unavailable`) */
       503: {
         headers: {
@@ -1019,6 +2534,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      504: components['responses']['RequestTimeout'];
     };
   };
   linkOidcIdentity: {
@@ -1043,6 +2559,7 @@ export interface operations {
           'application/json': components['schemas']['UserContext'];
         };
       };
+      400: components['responses']['InvalidArgument'];
       /** @description The account is suspended (`account_suspended`) */
       403: {
         headers: {
@@ -1070,6 +2587,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description The password is missing or incorrect */
       422: {
         headers: {
@@ -1088,6 +2607,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   startOidcSignIn: {
@@ -1095,6 +2616,11 @@ export interface operations {
       query?: {
         /** @description The app path to open after sign-in (must start with `/`; anything else becomes `/`). */
         return_to?: string | null;
+        /**
+         * @description `reauthenticate`: a signed-in user confirms who they are by signing in at the provider again (before
+         *     deleting an account without a password). Absent: an ordinary sign-in.
+         */
+        intent?: ('sign_in' | 'reauthenticate') | null;
       };
       header?: never;
       path?: never;
@@ -1109,6 +2635,16 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['InvalidArgument'];
+      /** @description `intent=reauthenticate` without being signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Sign-in through a provider is not configured (`oidc_not_configured`) */
       404: {
         headers: {
@@ -1118,6 +2654,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many sign-ins started from this address (`rate_limited`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
       /** @description The provider cannot be reached (`oidc_provider_unavailable`) */
       503: {
         headers: {
@@ -1127,6 +2673,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      504: components['responses']['RequestTimeout'];
     };
   };
   requestPasswordReset: {
@@ -1149,6 +2696,10 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description Not an e-mail address */
       422: {
         headers: {
@@ -1158,6 +2709,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many requests from this client address (`rate_limited`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   resetPassword: {
@@ -1180,6 +2742,8 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
       /** @description No such link (`link_invalid`) */
       404: {
         headers: {
@@ -1198,6 +2762,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description The new password breaks a rule */
       422: {
         headers: {
@@ -1207,6 +2773,26 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many attempts from this client address (`rate_limited`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      /** @description The server is busy hashing passwords (`server_busy`) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      504: components['responses']['RequestTimeout'];
     };
   };
   signIn: {
@@ -1231,6 +2817,7 @@ export interface operations {
           'application/json': components['schemas']['UserContext'];
         };
       };
+      400: components['responses']['InvalidArgument'];
       /** @description Wrong e-mail or password (`invalid_credentials`) */
       401: {
         headers: {
@@ -1249,6 +2836,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description E-mail or password missing */
       422: {
         headers: {
@@ -1267,6 +2856,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
+      /** @description The server is busy checking passwords (`server_busy`, with `Retry-After`) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      504: components['responses']['RequestTimeout'];
     };
   };
   signOut: {
@@ -1285,6 +2885,10 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   signUp: {
@@ -1309,6 +2913,8 @@ export interface operations {
           'application/json': components['schemas']['UserContext'];
         };
       };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
       /** @description An account with this e-mail exists (`email_taken`) */
       409: {
         headers: {
@@ -1318,6 +2924,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description A field breaks a rule */
       422: {
         headers: {
@@ -1327,6 +2935,26 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many sign-ups from this address (`rate_limited`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      /** @description The server is busy hashing passwords (`server_busy`, with `Retry-After`) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      504: components['responses']['RequestTimeout'];
     };
   };
   verifyEmail: {
@@ -1349,6 +2977,8 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
       /** @description No such link (`link_invalid`) */
       404: {
         headers: {
@@ -1358,7 +2988,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description The link was used or has expired (`link_expired`) */
+      /** @description The address is verified already (`email_already_verified`), or the link was used or has expired (`link_expired`) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1367,6 +2997,10 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   getConfig: {
@@ -1387,6 +3021,43 @@ export interface operations {
           'application/json': components['schemas']['RuntimeConfig'];
         };
       };
+      400: components['responses']['InvalidArgument'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listGameSystems: {
+    parameters: {
+      query?: {
+        /** @description `en` (the default) or `pl` for Polish names where they exist; `fr` and `nl` get the English names. */
+        language?: components['schemas']['Language'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every game system, depth first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GameSystemList'];
+        };
+      };
+      /** @description Unknown language (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   health: {
@@ -1407,6 +3078,8 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
+      400: components['responses']['InvalidArgument'];
+      500: components['responses']['InternalError'];
       /** @description The database cannot be reached */
       503: {
         headers: {
@@ -1416,6 +3089,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      504: components['responses']['RequestTimeout'];
     };
   };
   getMyProfile: {
@@ -1436,6 +3110,7 @@ export interface operations {
           'application/json': components['schemas']['MyProfile'];
         };
       };
+      400: components['responses']['InvalidArgument'];
       /** @description Not signed in */
       401: {
         headers: {
@@ -1445,6 +3120,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   updateProfile: {
@@ -1472,6 +3149,7 @@ export interface operations {
           'application/json': components['schemas']['MyProfile'];
         };
       };
+      400: components['responses']['InvalidArgument'];
       /** @description Not signed in */
       401: {
         headers: {
@@ -1508,6 +3186,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       /** @description A field breaks a rule; field names are `base.first_name`, `player.playstyles`, … */
       422: {
         headers: {
@@ -1517,6 +3197,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   listRegions: {
@@ -1537,6 +3219,9 @@ export interface operations {
           'application/json': components['schemas']['RegionList'];
         };
       };
+      400: components['responses']['InvalidArgument'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   getRegion: {
@@ -1560,6 +3245,7 @@ export interface operations {
           'application/json': components['schemas']['RegionResponse'];
         };
       };
+      400: components['responses']['InvalidArgument'];
       /** @description No such region (`region_not_found`) */
       404: {
         headers: {
@@ -1569,6 +3255,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
   openEventStream: {
@@ -1614,6 +3302,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many open sockets for this session, account or address (`too_many_connections`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
     };
   };
 }

@@ -28,6 +28,8 @@ export type CommandSection =
 /** Data a page puts in the context: commands that act on an item need it there (spec §3, "data scopes"). */
 export type CommandData = {
   profile?: components['schemas']['MyProfile'];
+  /** The GM's blueprint the current page shows. */
+  gm_activity_blueprint?: components['schemas']['ActivityBlueprint'];
 };
 export type DataScope = keyof CommandData;
 

@@ -1,8 +1,12 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+
+import enGB from '@/locales/en-GB.json';
 
 import { storageKeys } from '@/lib/storage-keys';
 
-import { createI18n } from './i18n';
+import { createI18n } from './create-i18n';
+import { baseOptions, loadLocale } from './i18n';
 import { readStoredLocale } from './locales';
 
 describe('i18n', () => {
@@ -44,5 +48,16 @@ describe('i18n', () => {
         },
       }),
     ).toBe('en-GB');
+  });
+});
+
+describe('languages on demand', () => {
+  it('bundles English only and loads another language when asked', async () => {
+    const instance = i18next.createInstance();
+    await instance.init(baseOptions('en-GB', { 'en-GB': enGB }));
+    expect(instance.hasResourceBundle('pl-PL', 'translation')).toBe(false);
+    await loadLocale(instance, 'pl-PL');
+    await instance.changeLanguage('pl-PL');
+    expect(instance.t('notFound.heading')).toBe('404 Nie znaleziono');
   });
 });

@@ -2,44 +2,71 @@ import i18next, { type i18n as I18n, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import enGB from '@/locales/en-GB.json';
-import plPL from '@/locales/pl-PL.json';
 
-import { defaultLocale, isLocale, readStoredLocale, storeLocale, type Locale } from './locales';
+import {
+  defaultLocale,
+  isLocale,
+  readStoredLocale,
+  storeLocale,
+  supportedLocales,
+  type Locale,
+} from './locales';
 
 export type TranslationKey = ParseKeys;
 
-export const resources = {
-  'en-GB': { translation: enGB },
-  'pl-PL': { translation: plPL },
-} as const;
+type Translation = typeof enGB;
 
-/** A standalone instance (no React binding), for tests and for code outside components. */
-export function createI18n(locale: Locale): I18n {
-  const instance = i18next.createInstance();
-  void instance.init(baseOptions(locale));
-  return instance;
-}
+/**
+ * Each language's strings. English is the fallback and always bundled; the others load when chosen, so a page
+ * carries one language, not all (issue 11's JavaScript budget). Tests get every language at once from
+ * `./create-i18n`.
+ */
+const loaders: Record<Locale, () => Promise<Translation>> = {
+  'en-GB': () => Promise.resolve(enGB),
+  'pl-PL': () => import('@/locales/pl-PL.json').then((module) => module.default),
+};
 
-function baseOptions(locale: Locale) {
+export function baseOptions(locale: Locale, resources: Partial<Record<Locale, Translation>>) {
   return {
     lng: locale,
     fallbackLng: defaultLocale,
-    supportedLngs: [...Object.keys(resources)],
-    resources,
-    // Resources are bundled, so initialisation finishes synchronously and the first render is translated.
+    supportedLngs: [...supportedLocales],
+    resources: Object.fromEntries(
+      Object.entries(resources).map(([language, translation]) => [language, { translation }]),
+    ),
+    // The bundled resources are there at once, so initialisation finishes synchronously.
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes what it renders.
     returnNull: false,
   };
 }
 
+/** Adds `locale`'s strings to `instance` unless it has them. */
+export async function loadLocale(instance: I18n, locale: Locale): Promise<void> {
+  if (instance.hasResourceBundle(locale, 'translation')) return;
+  instance.addResourceBundle(locale, 'translation', await loaders[locale]());
+}
+
 function storage(): Storage | undefined {
   return typeof window === 'undefined' ? undefined : window.localStorage;
 }
 
-/** The app's instance, bound to React. Starts in the saved language. */
+/** The app's instance, bound to React. Starts in the saved language once `i18nReady` has loaded it. */
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init(baseOptions(readStoredLocale(storage())));
+const storedLocale = readStoredLocale(storage());
+void i18n.use(initReactI18next).init(baseOptions(storedLocale, { 'en-GB': enGB }));
+
+/** Resolves once the saved language's strings are loaded: the app renders after it (main.tsx). */
+export const i18nReady: Promise<void> =
+  storedLocale === defaultLocale
+    ? Promise.resolve()
+    : loadLocale(i18n, storedLocale)
+        .then(() => i18n.changeLanguage(storedLocale))
+        .then(
+          () => undefined,
+          // Offline or a failed chunk: the page shows in English rather than not at all.
+          () => undefined,
+        );
 
 export function activeLocale(instance: I18n = i18n): Locale {
   const language = instance.resolvedLanguage ?? instance.language;
@@ -57,6 +84,7 @@ i18n.on('languageChanged', (language) => {
 
 /** Switches every string, number and date at once and remembers the choice. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  await loadLocale(i18n, locale);
   storeLocale(storage(), locale);
   await i18n.changeLanguage(locale);
 }

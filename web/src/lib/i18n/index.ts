@@ -1,9 +1,9 @@
 export {
   activeLocale,
   changeLocale,
-  createI18n,
   i18n,
-  resources,
+  i18nReady,
+  loadLocale,
   type TranslationKey,
 } from './i18n';
 export {

@@ -1,5 +1,6 @@
 //! A row of `accounts`: one person's sign-in identity, roles and preferences.
 
+use questline_domain::accounts::AccountStatus;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
@@ -15,6 +16,7 @@ pub struct Model {
     pub display_name: String,
     pub locale: String,
     pub time_zone: String,
+    /// Read it through [`Model::status`], which parses it once.
     pub status: String,
     pub is_admin: bool,
     pub gm_since: Option<DateTimeUtc>,
@@ -28,3 +30,11 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// The account's status as the domain's enum. A value this version does not know (written by a newer one)
+    /// counts as suspended: such an account neither signs in nor passes for deleted.
+    pub fn status(&self) -> AccountStatus {
+        AccountStatus::parse(&self.status).unwrap_or(AccountStatus::Suspended)
+    }
+}

@@ -13,6 +13,9 @@ pub struct Model {
     pub last_seen_at: DateTimeUtc,
     /// The absolute end, however active the session is.
     pub expires_at: DateTimeUtc,
+    /// When the user last signed in again at the identity provider to confirm a grave step (deleting an account
+    /// without a password).
+    pub reauthenticated_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

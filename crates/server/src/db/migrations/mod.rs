@@ -8,6 +8,8 @@ mod m20261122_000002_accounts;
 mod m20261122_000003_oidc;
 mod m20261122_000005_profiles_regions;
 mod m20261123_000003_jobs;
+mod m20261124_000001_security;
+mod m20261124_000002_game_systems_blueprints;
 
 pub struct Migrator;
 
@@ -20,6 +22,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000003_oidc::Migration),
             Box::new(m20261122_000005_profiles_regions::Migration),
             Box::new(m20261123_000003_jobs::Migration),
+            Box::new(m20261124_000001_security::Migration),
+            Box::new(m20261124_000002_game_systems_blueprints::Migration),
         ]
     }
 }

@@ -25,6 +25,18 @@ export function oidcStartHref(returnTo?: string | null): string {
     : `${oidcStartPath}?${new URLSearchParams({ return_to: target }).toString()}`;
 }
 
+/**
+ * "Sign in with … again" for a signed-in user who must confirm who they are (deleting an account without a
+ * password): the provider asks for the login again, and `/callback` comes back to `returnTo`.
+ */
+export function oidcReauthenticateHref(returnTo: string): string {
+  const query = new URLSearchParams({
+    intent: 'reauthenticate',
+    return_to: sanitizeReturnTo(returnTo, '/'),
+  });
+  return `${oidcStartPath}?${query.toString()}`;
+}
+
 /** Exchanges the provider's code (once: the state is single use) for a session. */
 export async function finishOidcSignIn(body: FinishOidcInput): Promise<OidcSignInResult> {
   return unwrap(await api.POST('/api/auth/oidc/finish', { body }));

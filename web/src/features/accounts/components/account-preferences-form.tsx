@@ -14,11 +14,11 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { handleFormError, useFieldErrors, validationMessage } from '@/lib/forms';
-import { changeLocale, isLocale, localeLabels, supportedLocales, useLocale } from '@/lib/i18n';
+import { localeLabels, supportedLocales } from '@/lib/i18n';
 
 import type { AccountView } from '../api/current-user';
 import { useUpdateAccountSettings } from '../api/update-account-settings';
-import { timeZoneOptions } from '../lib/time-zones';
+import { TimeZoneField } from './time-zone-field';
 
 const preferencesSchema = z.object({
   locale: z.enum(supportedLocales, { message: validationMessage('localeInvalid') }),
@@ -26,24 +26,23 @@ const preferencesSchema = z.object({
 });
 type PreferencesValues = z.infer<typeof preferencesSchema>;
 
-/** The account's language and time zone: what its e-mails and reminders use. */
+/**
+ * The account's e-mail language and time zone: what its e-mails and reminders use. The interface language is
+ * this browser's own (sidebar, palette); see docs/decisions.md, "Three languages".
+ */
 export function AccountPreferencesForm({ account }: { account: AccountView }) {
   const { t } = useTranslation();
-  const uiLocale = useLocale();
   const form = useForm<PreferencesValues>({
     resolver: zodResolver(preferencesSchema),
     defaultValues: { locale: account.locale, time_zone: account.time_zone },
   });
   const errorsOf = useFieldErrors(form);
-  const zones = timeZoneOptions(account.time_zone);
   const update = useUpdateAccountSettings({
-    onSuccess: async (_context, values) => {
+    onSuccess: (_context, values) => {
       form.reset({
-        locale: values.locale as PreferencesValues['locale'],
+        locale: values.locale ?? form.getValues('locale'),
         time_zone: values.time_zone ?? '',
       });
-      // Choosing a language here is an explicit choice, so the interface follows it too.
-      if (isLocale(values.locale) && values.locale !== uiLocale) await changeLocale(values.locale);
       toast.success(t('accounts.account.preferences.saved'));
     },
     onError: (error) => handleFormError(error, form.setError, ['locale', 'time_zone']),
@@ -88,18 +87,14 @@ export function AccountPreferencesForm({ account }: { account: AccountView }) {
               control={form.control}
               name="time_zone"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {zones.map((zone) => (
-                      <SelectItem key={zone} value={zone}>
-                        {zone.replaceAll('_', ' ')}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <TimeZoneField
+                  control={control}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                />
               )}
             />
           )}

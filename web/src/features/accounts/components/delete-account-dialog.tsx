@@ -19,17 +19,42 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useConfig } from '@/features/runtime-config/api/get-config';
+import { ApiError } from '@/lib/api/errors';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
 import type { AccountView } from '../api/current-user';
 import { useDeleteAccount } from '../api/delete-account';
+import { oidcReauthenticateHref } from '../api/oidc';
 import { deleteAccountByEmailSchema, deleteAccountSchema } from '../lib/schemas';
 import { PasswordField } from './password-field';
 
-/** Deleting is permanent, so it asks for the password (or, without one, the e-mail) in a dialog. */
-export function DeleteAccountDialog({ account }: { account: AccountView }) {
+/** Where the identity provider brings the browser back to after signing in again to confirm a deletion. */
+export const confirmDeletionPath = '/account?delete=confirm';
+
+/**
+ * Deleting is permanent, so it asks for the password in a dialog. An account without a password confirms by
+ * signing in with its identity provider again (the page comes back with `?delete=confirm` and the dialog open),
+ * then typing its e-mail.
+ */
+export function DeleteAccountDialog({
+  account,
+  afterReauthentication = false,
+}: {
+  account: AccountView;
+  /** The page came back from signing in again: open the dialog at its last step. */
+  afterReauthentication?: boolean;
+}) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const { data: config } = useConfig();
+  const provider = config?.oidc?.provider_name ?? t('accounts.oidc.providerFallback');
+  const [open, setOpen] = useState(afterReauthentication);
+  const [reauthenticated, setReauthenticated] = useState(afterReauthentication);
+  const description = account.has_password
+    ? t('accounts.account.delete.dialogPassword')
+    : reauthenticated
+      ? t('accounts.account.delete.reauthDone')
+      : t('accounts.account.delete.dialogReauth', { provider });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -40,13 +65,19 @@ export function DeleteAccountDialog({ account }: { account: AccountView }) {
       <DialogContent closeLabel={t('common.close')}>
         <DialogHeader>
           <DialogTitle>{t('accounts.account.delete.dialogTitle')}</DialogTitle>
-          <DialogDescription>
-            {account.has_password
-              ? t('accounts.account.delete.dialogPassword')
-              : t('accounts.account.delete.dialogEmail')}
-          </DialogDescription>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {account.has_password ? <DeleteWithPassword /> : <DeleteWithEmail />}
+        {account.has_password ? (
+          <DeleteWithPassword />
+        ) : reauthenticated ? (
+          <DeleteWithEmail
+            onReauthenticationNeeded={() => {
+              setReauthenticated(false);
+            }}
+          />
+        ) : (
+          <SignInAgain provider={provider} />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -94,7 +125,26 @@ function DeleteWithPassword() {
   );
 }
 
-function DeleteWithEmail() {
+/** The first step without a password: a plain navigation to the provider, which asks for the login again. */
+function SignInAgain({ provider }: { provider: string }) {
+  const { t } = useTranslation();
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          {t('common.cancel')}
+        </Button>
+      </DialogClose>
+      <Button asChild variant="destructive">
+        <a href={oidcReauthenticateHref(confirmDeletionPath)}>
+          {t('accounts.account.delete.reauth', { provider })}
+        </a>
+      </Button>
+    </DialogFooter>
+  );
+}
+
+function DeleteWithEmail({ onReauthenticationNeeded }: { onReauthenticationNeeded: () => void }) {
   const { t } = useTranslation();
   const form = useForm({
     resolver: zodResolver(deleteAccountByEmailSchema),
@@ -104,7 +154,13 @@ function DeleteWithEmail() {
   const leave = useDeleteAndLeave();
   const remove = useDeleteAccount({
     onSuccess: leave,
-    onError: (error) => handleFormError(error, form.setError, ['confirm_email']),
+    onError: (error) => {
+      // Signing in again counts for five minutes: past that, the dialog goes back to its first step.
+      if (error instanceof ApiError && error.detail?.code === 'reauthentication_required') {
+        onReauthenticationNeeded();
+      }
+      handleFormError(error, form.setError, ['confirm_email']);
+    },
   });
   return (
     <form

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { configQueryKey } from '@/features/runtime-config/api/get-config';
 import { changeLocale } from '@/lib/i18n';
+import type { FieldErrors } from '@/lib/api/errors';
 import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test/render';
 
 import { anonymousUserContext, currentUserQueryKey } from '../api/current-user';
@@ -22,7 +23,7 @@ const alice = {
 };
 const claims = { email: 'alice@example.test', name: 'Alice' };
 
-function error(status: number, code: string, fields: Record<string, string[]> = {}) {
+function error(status: number, code: string, fields: FieldErrors = {}) {
   return jsonResponse(status, { error: { type: 'invalid_data', code, message: code, fields } });
 }
 
@@ -163,7 +164,9 @@ describe('OidcCallback', () => {
     routes['/api/auth/oidc/link'] = () => {
       attempts += 1;
       return attempts === 1
-        ? error(422, 'validation_failed', { password: ['Password is incorrect'] })
+        ? error(422, 'validation_failed', {
+            password: [{ code: 'password_incorrect', message: 'Password is incorrect' }],
+          })
         : jsonResponse(200, alice);
     };
     const { router } = renderCallback('?code=abc&state=xyz');

@@ -101,7 +101,9 @@ export function OidcCallback({
         toast.success(
           outcome === 'registered'
             ? t('accounts.oidc.welcomeNew', { name })
-            : t('accounts.signIn.success', { name }),
+            : outcome === 'reauthenticated'
+              ? t('accounts.oidc.reauthenticated', { name })
+              : t('accounts.signIn.success', { name }),
         );
         void navigate(to, { replace: true });
       },

@@ -21,7 +21,7 @@ import { cn } from '@/lib/utils';
 import { useSignedInUser, type SignedInUserContext } from '../api/current-user';
 import { useSignOut } from '../api/sign-out';
 import { isGameMaster, primaryRole } from '../lib/roles';
-import { BecomeGameMasterDialog } from './become-game-master-dialog';
+import { LazyBecomeGameMasterDialog } from './lazy-become-game-master-dialog';
 import { RoleBadge } from './role-badge';
 import { UserAvatar } from './user-avatar';
 
@@ -97,6 +97,8 @@ function SignedInProfile({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [becomeOpen, setBecomeOpen] = useState(false);
+  const [becomeMounted, setBecomeMounted] = useState(false);
+  if (becomeOpen && !becomeMounted) setBecomeMounted(true);
   const { user, account } = context;
   const signOut = useSignOut({
     onSuccess: () => {
@@ -107,13 +109,18 @@ function SignedInProfile({
 
   return (
     <>
-      <DropdownMenu>
+      {/*
+        Not modal: a menu need not hide the page from assistive technology (Radix's modal menu marks the
+        whole app aria-hidden while its links stay focusable: axe aria-hidden-focus).
+      */}
+      <DropdownMenu modal={false}>
         <SidebarTooltip label={user.name}>
           <DropdownMenuTrigger
             className={cn(sidebarMenuButtonClasses, 'h-12 gap-2.5 px-2')}
-            aria-label={t('accounts.menu.label')}
             data-testid="sidebar-profile"
           >
+            {/* Named by its content, so the name a screen reader hears holds the visible text too. */}
+            <span className="sr-only">{t('accounts.menu.label')}: </span>
             <UserAvatar name={user.name} />
             <span className="flex min-w-0 flex-1 flex-col items-start gap-0.5 leading-tight">
               <span className="w-full truncate font-medium text-foreground">{user.name}</span>
@@ -165,14 +172,17 @@ function SignedInProfile({
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <BecomeGameMasterDialog
-        accountId={user.id}
-        open={becomeOpen}
-        onOpenChange={(open) => {
-          setBecomeOpen(open);
-          if (!open) onNavigate?.();
-        }}
-      />
+      {/* Its code loads when first opened; it stays mounted afterwards so it can animate closed. */}
+      {becomeMounted && (
+        <LazyBecomeGameMasterDialog
+          accountId={user.id}
+          open={becomeOpen}
+          onOpenChange={(open) => {
+            setBecomeOpen(open);
+            if (!open) onNavigate?.();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { changeLocale } from '@/lib/i18n';
@@ -43,7 +44,7 @@ describe('SignInForm', () => {
   it('checks required fields before calling the server', async () => {
     renderWithProviders(<SignInForm onSignedIn={vi.fn()} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(await screen.findByText('E-mail is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -57,7 +58,7 @@ describe('SignInForm', () => {
           type: 'invalid_data',
           code: 'validation_failed',
           message: 'Some fields are not valid.',
-          fields: { email: ['Email is not valid'] },
+          fields: { email: [{ code: 'email_invalid', message: 'E-mail is not valid' }] },
         },
       }),
     );
@@ -80,20 +81,27 @@ describe('SignInForm', () => {
     expect(await request.json()).toEqual({ email: 'ada@example', password: 'whatever-it-is' });
   });
 
-  it('shows wrong credentials as a translated toast', async () => {
+  it('shows wrong credentials on the form, translated, not as a toast', async () => {
+    await changeLocale('pl-PL');
     fetchMock.mockResolvedValue(
       jsonResponse(401, {
         error: {
           type: 'unauthorized',
           code: 'invalid_credentials',
-          message: 'The email or password is incorrect.',
+          message: 'The e-mail or password is incorrect.',
           fields: {},
         },
       }),
     );
     renderWithProviders(<SignInForm onSignedIn={vi.fn()} />);
-    await fillAndSubmit('ada@example.com', 'wrong password');
-    expect(await screen.findByText('The email or password is incorrect.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Adres e-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Hasło'), 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/nieprawidłow/i);
+    expect(alert.closest('form')).not.toBeNull();
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
   });
 
   it('tells how long to wait after too many attempts', async () => {
@@ -118,14 +126,21 @@ describe('SignInForm', () => {
     ).toBeInTheDocument();
   });
 
-  it('stores who signed in and reports it', async () => {
+  it('stores who signed in, reports it, and clears stale error toasts', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, signedIn));
     const onSignedIn = vi.fn();
     const { queryClient } = renderWithProviders(<SignInForm onSignedIn={onSignedIn} />);
+    act(() => {
+      toast.error('Your session has expired');
+    });
+    expect(await screen.findByText('Your session has expired')).toBeInTheDocument();
     await fillAndSubmit('ada@example.com', 'correct horse battery');
     await waitFor(() => {
       expect(onSignedIn).toHaveBeenCalled();
     });
     expect(queryClient.getQueryData(currentUserQueryKey)).toEqual(signedIn);
+    await waitFor(() => {
+      expect(screen.queryByText('Your session has expired')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -21,9 +23,16 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (context: UserContext) 
     defaultValues: { email: '', password: '' },
   });
   const errorsOf = useFieldErrors(form);
+  // A refusal that is about the whole form (wrong e-mail or password, too many attempts) is shown on it.
+  const [formError, setFormError] = useState<string | null>(null);
   const signIn = useSignIn({
-    onSuccess: onSignedIn,
-    onError: (error) => handleFormError(error, form.setError, ['email', 'password']),
+    onSuccess: (context) => {
+      // Errors toasted before (a failed attempt elsewhere, an expired session) are stale now.
+      toast.dismiss();
+      onSignedIn(context);
+    },
+    onError: (error) =>
+      handleFormError(error, form.setError, ['email', 'password'], { showMessage: setFormError }),
   });
 
   return (
@@ -32,10 +41,20 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (context: UserContext) 
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         void form.handleSubmit((values) => {
+          setFormError(null);
           signIn.mutate(values);
         })(event);
       }}
     >
+      {formError !== null && (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm font-medium text-red-700"
+          data-testid="sign-in-error"
+        >
+          {formError}
+        </p>
+      )}
       <Field label={t('accounts.fields.email')} errors={errorsOf('email')}>
         {(control) => (
           <Input

@@ -12,7 +12,7 @@ import { useLocale } from '@/lib/i18n';
 import type { UserContext } from '../api/current-user';
 import { useSignUp } from '../api/sign-up';
 import { signUpSchema, type SignUpValues } from '../lib/schemas';
-import { browserTimeZone } from '../lib/time-zones';
+import { browserTimeZone } from '../lib/time-zone-names';
 import { PasswordField } from './password-field';
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (context: UserContext) => void }) {

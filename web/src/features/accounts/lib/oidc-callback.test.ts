@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { ApiError, NetworkError } from '@/lib/api/errors';
-import { createI18n } from '@/lib/i18n';
+import { createI18n } from '@/lib/i18n/create-i18n';
 
 import type { UserContext } from '../api/current-user';
 import type { OidcSignInResult } from '../api/oidc';
@@ -244,6 +244,8 @@ describe('callbackFailureOf', () => {
     [apiError(409, 'oidc_registration_failed'), 'registrationFailed'],
     [apiError(500, 'oidc_registration_failed'), 'registrationFailed'],
     [apiError(409, 'oidc_email_in_use'), 'emailInUse'],
+    [apiError(409, 'oidc_email_unverified'), 'emailUnverified'],
+    [apiError(403, 'oidc_reauthentication_failed'), 'reauthenticationFailed'],
     [apiError(403, 'account_suspended'), 'suspended'],
     [apiError(503, 'oidc_provider_unavailable'), 'providerUnavailable'],
     [apiError(404, 'oidc_not_configured'), 'notConfigured'],
@@ -265,6 +267,9 @@ describe('callbackFailureOf', () => {
     expect(failureScreens.authenticationFailed).toMatchObject({ goesHome: true });
     expect(failureScreens.registrationFailed.actions).toContain('retry');
     expect(failureScreens.emailInUse.actions).toEqual(['signIn']);
+    // An unverified address is never used: the person is pointed at a password sign-up or sign-in instead.
+    expect(failureScreens.emailUnverified).toMatchObject({ goesHome: false });
+    expect(failureScreens.emailUnverified.actions).not.toContain('retry');
     const pl = createI18n('pl-PL');
     for (const screen of Object.values(failureScreens)) {
       expect(pl.t(screen.titleKey)).not.toBe(en.t(screen.titleKey));

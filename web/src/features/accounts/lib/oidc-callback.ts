@@ -59,6 +59,8 @@ export type CallbackFailure =
   | 'claimsUnreadable'
   | 'registrationFailed'
   | 'emailInUse'
+  | 'emailUnverified'
+  | 'reauthenticationFailed'
   | 'suspended'
   | 'providerUnavailable'
   | 'notConfigured'
@@ -94,6 +96,10 @@ export function callbackFailureOf(error: unknown): CallbackFailure {
       return 'registrationFailed';
     case 'oidc_email_in_use':
       return 'emailInUse';
+    case 'oidc_email_unverified':
+      return 'emailUnverified';
+    case 'oidc_reauthentication_failed':
+      return 'reauthenticationFailed';
     case 'account_suspended':
       return 'suspended';
     case 'oidc_provider_unavailable':
@@ -156,6 +162,18 @@ export const failureScreens: Record<CallbackFailure, FailureScreen> = {
     titleKey: `${failures}.emailInUse.title`,
     messageKey: `${failures}.emailInUse.message`,
     actions: ['signIn'],
+    goesHome: false,
+  },
+  emailUnverified: {
+    titleKey: `${failures}.emailUnverified.title`,
+    messageKey: `${failures}.emailUnverified.message`,
+    actions: ['signIn', 'home'],
+    goesHome: false,
+  },
+  reauthenticationFailed: {
+    titleKey: `${failures}.reauthenticationFailed.title`,
+    messageKey: `${failures}.reauthenticationFailed.message`,
+    actions: ['home'],
     goesHome: false,
   },
   suspended: {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { validationMessage } from '@/lib/forms';
 
-export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 const EMAIL_MAX_LENGTH = 254;

@@ -1,14 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoaderFunctionArgs } from 'react-router';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
+import { useConfig } from '@/features/runtime-config/api/get-config';
 
 import { useSignedInUser } from '../api/current-user';
 import { AccountPreferencesForm } from '../components/account-preferences-form';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
+import { LinkedIdentities } from '../components/linked-identities';
+import { ResendVerificationButton } from '../components/resend-verification-button';
 import { requireSignedIn } from '../lib/guards';
 
 export function createLoader(queryClient: QueryClient) {
@@ -21,9 +24,13 @@ export function createLoader(queryClient: QueryClient) {
 export default function AccountRoute() {
   const { t } = useTranslation();
   const signedIn = useSignedInUser();
+  const { data: config } = useConfig();
+  const [searchParams] = useSearchParams();
   // Signing out (or deleting the account) on this page leaves it on the way home.
   if (!signedIn) return null;
   const { account } = signedIn;
+  // Accounts without a password sign in only through the provider: they always see how.
+  const showIdentities = config?.oidc != null || !account.has_password;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-5 py-10 md:px-10">
@@ -42,9 +49,12 @@ export default function AccountRoute() {
           )}
         </div>
         {!account.email_verified && (
-          <p className="text-sm text-muted-foreground">
-            {t('accounts.account.email.notVerifiedHint')}
-          </p>
+          <>
+            <p className="text-sm text-muted-foreground">
+              {t('accounts.account.email.notVerifiedHint')}
+            </p>
+            <ResendVerificationButton email={account.primary_email.email} />
+          </>
         )}
       </Section>
 
@@ -66,13 +76,26 @@ export default function AccountRoute() {
         </Section>
       )}
 
+      {showIdentities && (
+        <Section
+          title={t('accounts.account.identities.title')}
+          hint={t('accounts.account.identities.hint')}
+          id="identities"
+        >
+          <LinkedIdentities account={account} />
+        </Section>
+      )}
+
       <Section
         title={t('accounts.account.delete.title')}
         hint={t('accounts.account.delete.hint')}
         id="delete"
         danger
       >
-        <DeleteAccountDialog account={account} />
+        <DeleteAccountDialog
+          account={account}
+          afterReauthentication={searchParams.get('delete') === 'confirm'}
+        />
       </Section>
     </div>
   );

@@ -5,13 +5,18 @@ import { Link, useSearchParams } from 'react-router';
 
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { describeError, translatorFor } from '@/lib/api/errors';
+import { ApiError, describeError, translatorFor } from '@/lib/api/errors';
 
 import { useSignedInUser } from '../api/current-user';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
+import { ResendVerificationButton } from '../components/resend-verification-button';
 
-/** Opened from the confirmation mail: confirms the address at once and says how it went. */
+/**
+ * Opened from the confirmation mail: confirms the address at once and says how it went. A link that is used,
+ * expired or unknown offers a new one (signed in: at once; otherwise after signing in); a link opened again after
+ * the address was confirmed says so instead of calling it expired.
+ */
 export default function VerifyEmailRoute() {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -39,6 +44,52 @@ export default function VerifyEmailRoute() {
     </Button>
   );
 
+  const alreadyVerified =
+    verify.error instanceof ApiError && verify.error.detail?.code === 'email_already_verified';
+
+  if (verify.isSuccess || alreadyVerified) {
+    return (
+      <AuthCard
+        title={
+          alreadyVerified
+            ? t('accounts.verifyEmail.alreadyVerifiedTitle')
+            : t('accounts.verifyEmail.successTitle')
+        }
+      >
+        <div
+          role="status"
+          className="flex gap-3 rounded-lg bg-emerald-50 p-4 text-sm text-emerald-900"
+        >
+          <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <p>
+            {alreadyVerified
+              ? t('accounts.verifyEmail.alreadyVerified')
+              : t('accounts.verifyEmail.success')}
+          </p>
+        </div>
+        {onwards}
+      </AuthCard>
+    );
+  }
+
+  // "Ask for a new one": a button for the signed-in owner of an unverified address, else sign in first (the
+  // account page offers it too).
+  const newLink =
+    signedIn === undefined ? (
+      <Button asChild variant="outline" className="w-full">
+        <Link to={paths.signIn.getHref(paths.account.getHref())}>
+          {t('accounts.verifyEmail.signInToResend')}
+        </Link>
+      </Button>
+    ) : signedIn.account.email_verified ? null : (
+      <ResendVerificationButton
+        email={signedIn.account.primary_email.email}
+        variant="default"
+        className="w-full"
+        label={t('accounts.verifyEmail.resend')}
+      />
+    );
+
   if (token === '' || verify.isError) {
     const outcome = token === '' ? undefined : describeError(verify.error, translatorFor(i18n));
     const message =
@@ -56,21 +107,7 @@ export default function VerifyEmailRoute() {
           <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
           <p>{message}</p>
         </div>
-        {onwards}
-      </AuthCard>
-    );
-  }
-
-  if (verify.isSuccess) {
-    return (
-      <AuthCard title={t('accounts.verifyEmail.successTitle')}>
-        <div
-          role="status"
-          className="flex gap-3 rounded-lg bg-emerald-50 p-4 text-sm text-emerald-900"
-        >
-          <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <p>{t('accounts.verifyEmail.success')}</p>
-        </div>
+        {newLink}
         {onwards}
       </AuthCard>
     );

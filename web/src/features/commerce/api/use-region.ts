@@ -1,8 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { toast } from 'sonner';
 
 import { i18n } from '@/lib/i18n';
 import { storageKeys } from '@/lib/storage-keys';
+import enGB from '@/locales/en-GB.json';
 
 import { readStoredRegionId, resolveRegion, writeStoredRegionId } from '../lib/region-storage';
 import { useRegions, type Region } from './list-regions';
@@ -55,10 +57,26 @@ export function useRegion() {
 /** Chooses the region, remembers it, and says so. */
 export function selectRegion(region: Region) {
   setStoredRegionId(region.id);
-  toast.success(i18n.t('commerce.region.changed', { region: region.name }));
+  toast.success(i18n.t('commerce.region.changed', { region: regionLabel(region) }));
 }
 
-/** "Europe (EUR)": a region as the switches show it. */
-export function regionLabel(region: Region): string {
-  return `${region.name} (${region.currency_code.toUpperCase()})`;
+type KnownRegion = keyof typeof enGB.commerce.region.names;
+
+function isKnownRegion(key: string): key is KnownRegion {
+  return Object.hasOwn(enGB.commerce.region.names, key);
+}
+
+/**
+ * The region's name in the active language. The server names its regions in English (`Poland`); the
+ * locale files translate the ones it ships with, and a region added later shows its server name until
+ * they do.
+ */
+export function regionName(region: Region, instance: I18n = i18n): string {
+  const key = region.name.trim().toLowerCase();
+  return isKnownRegion(key) ? instance.t(`commerce.region.names.${key}`) : region.name;
+}
+
+/** "Polska (PLN)": a region as the switches show it, in the active language. */
+export function regionLabel(region: Region, instance: I18n = i18n): string {
+  return `${regionName(region, instance)} (${region.currency_code.toUpperCase()})`;
 }

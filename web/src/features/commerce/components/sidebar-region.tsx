@@ -20,17 +20,16 @@ export function SidebarRegion() {
   const { region, regions } = useRegion();
   if (region === undefined) return null;
 
+  // Not modal: a menu need not hide the page from assistive technology (Radix's modal menu marks the whole
+  // app aria-hidden while its links stay focusable: axe aria-hidden-focus).
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <SidebarTooltip label={`${t('commerce.region.label')}: ${regionLabel(region)}`}>
-        <DropdownMenuTrigger
-          className={sidebarMenuButtonClasses}
-          aria-label={t('commerce.region.label')}
-          data-testid="region-switch"
-        >
+        <DropdownMenuTrigger className={sidebarMenuButtonClasses} data-testid="region-switch">
           <Globe aria-hidden />
+          {/* Named by its content (label and value), which is what a speaking user would say. */}
           <span className="flex min-w-0 flex-1 flex-col leading-tight">
-            <span className="text-xs text-muted-foreground">{t('commerce.region.label')}</span>
+            <span className="text-xs text-muted-foreground">{t('commerce.region.label')}</span>{' '}
             <span className="truncate font-medium">{regionLabel(region)}</span>
           </span>
           <ChevronsUpDown

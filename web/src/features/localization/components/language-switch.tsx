@@ -24,17 +24,16 @@ export function LanguageSwitch() {
     if (isLocale(value)) await switchLanguage(value);
   }
 
+  // Not modal: a menu need not hide the page from assistive technology (Radix's modal menu marks the whole
+  // app aria-hidden while its links stay focusable: axe aria-hidden-focus).
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <SidebarTooltip label={`${t('localization.label')}: ${localeLabels[locale]}`}>
-        <DropdownMenuTrigger
-          className={sidebarMenuButtonClasses}
-          aria-label={t('localization.label')}
-          data-testid="language-switch"
-        >
+        <DropdownMenuTrigger className={sidebarMenuButtonClasses} data-testid="language-switch">
           <Languages aria-hidden />
+          {/* Named by its content (label and value), which is what a speaking user would say. */}
           <span className="flex min-w-0 flex-1 flex-col leading-tight">
-            <span className="text-xs text-muted-foreground">{t('localization.label')}</span>
+            <span className="text-xs text-muted-foreground">{t('localization.label')}</span>{' '}
             <span className="truncate font-medium">{localeLabels[locale]}</span>
           </span>
           <ChevronsUpDown

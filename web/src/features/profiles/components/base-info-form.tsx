@@ -143,7 +143,11 @@ export function BaseInfoForm({
       {mode === 'full' && (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('profiles.fields.language')} errors={errorsOf('language')}>
+            <Field
+              label={t('profiles.fields.language')}
+              description={t('profiles.fields.languageHint')}
+              errors={errorsOf('language')}
+            >
               {(control) => (
                 <Controller
                   control={form.control}

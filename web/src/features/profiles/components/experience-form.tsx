@@ -68,7 +68,10 @@ export function ExperienceForm({
         void form.handleSubmit((values) => {
           update.mutate({
             profileId: profile.profile_id,
-            body: { [part]: values, version: profile.version },
+            body:
+              part === 'gm'
+                ? { gm: values, version: profile.version }
+                : { player: values, version: profile.version },
           });
         })(event);
       }}

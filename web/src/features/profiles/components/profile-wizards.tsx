@@ -229,7 +229,9 @@ function Wizard({
     >
       <DialogContent
         closeLabel={t('common.close')}
-        className="max-w-xl"
+        // Anchored at the top rather than centred: steps differ in height, and a centred dialog would
+        // move its title and buttons (Next under the pointer) at every step.
+        className="top-[max(1rem,6svh)] max-h-[calc(100svh-max(2rem,12svh))] max-w-xl translate-y-0"
         // A click beside the wizard should not throw away what was typed.
         onInteractOutside={(event) => {
           event.preventDefault();

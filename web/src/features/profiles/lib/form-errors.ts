@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, type FieldErrors } from '@/lib/api/errors';
 import { handleFormError } from '@/lib/forms';
 
 /**
@@ -9,10 +9,10 @@ import { handleFormError } from '@/lib/forms';
  */
 export function withoutPartPrefix(error: unknown, part: 'base' | 'player' | 'gm'): unknown {
   if (!(error instanceof ApiError) || error.detail?.fields === undefined) return error;
-  const fields: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(error.detail.fields)) {
+  const fields: FieldErrors = {};
+  for (const [key, errors] of Object.entries(error.detail.fields)) {
     const local = key.startsWith(`${part}.`) ? (key.split('.').pop() ?? key) : key;
-    fields[local] = [...(fields[local] ?? []), ...messages];
+    fields[local] = [...(fields[local] ?? []), ...errors];
   }
   return new ApiError(error.status, { ...error.detail, fields }, error.retryAfterSeconds);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createI18n } from '@/lib/i18n';
+import { createI18n } from '@/lib/i18n/create-i18n';
 
 import { knownPlaystyles } from './constants';
 import { playstyleLabel, titleCase } from './playstyles';

@@ -34,8 +34,9 @@ import { countryName } from '../lib/base-info';
 import { isExperienceLevel, profileLanguages, type ExperiencePart } from '../lib/constants';
 import { playstyleLabel } from '../lib/playstyles';
 
+/** No such account (404), or an address that is not an account id at all (400, e.g. `/profile/not-a-uuid`). */
 function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
 export function createLoader(queryClient: QueryClient) {
@@ -161,19 +162,23 @@ function ProfileHeader({ profile, action }: { profile: PublicProfile; action?: R
   const name = profile.display_name || t('profiles.unnamed');
   return (
     <header className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center gap-5">
+      {/*
+        From 320 px up: the name wraps rather than being cut, "Member since" stays on one line, and the
+        action moves below when the name column would get narrower than 12rem (instead of covering it).
+      */}
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-4" data-testid="profile-header">
         <UserAvatar name={name} className="size-16 text-xl" />
-        <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <h1 className="truncate text-3xl font-semibold tracking-tight">{name}</h1>
-          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <div className="flex min-w-0 flex-[1_1_12rem] flex-col gap-2">
+          <h1 className="text-3xl font-semibold tracking-tight [overflow-wrap:anywhere]">{name}</h1>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-sm text-muted-foreground">
             <RoleBadge role="player" />
             {profile.type === 'gm' && <RoleBadge role="gm" />}
-            <span>
+            <span className="whitespace-nowrap" data-testid="member-since">
               {t('profiles.memberSinceShort', { date: format.date(profile.member_since) })}
             </span>
           </div>
         </div>
-        {action}
+        {action && <div className="shrink-0">{action}</div>}
       </div>
       <section aria-labelledby="profile-bio" className="flex flex-col gap-2">
         <h2 id="profile-bio" className="sr-only">
@@ -197,9 +202,13 @@ function ExperienceCards({
   onEdit?: (kind: 'experience' | 'playstyles', part: ExperiencePart) => void;
 }) {
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <ExperienceCard part="player" experience={profile.player} onEdit={onEdit} />
-      {profile.gm != null && <ExperienceCard part="gm" experience={profile.gm} onEdit={onEdit} />}
+    // Side by side only when the page column (not the window) is wide enough: at 768 px with the sidebar
+    // open the column is about 430 px, where two cards would squeeze their values into each other.
+    <div className="@container">
+      <div className="grid gap-4 @2xl:grid-cols-2">
+        <ExperienceCard part="player" experience={profile.player} onEdit={onEdit} />
+        {profile.gm != null && <ExperienceCard part="gm" experience={profile.gm} onEdit={onEdit} />}
+      </div>
     </div>
   );
 }
@@ -224,12 +233,12 @@ function ExperienceCard({
       <h2 id={headingId} className="text-lg font-semibold">
         {t(`profiles.experience.${part}`)}
       </h2>
-      <dl className="grid grid-cols-2 gap-4">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-4">
         <div className="flex flex-col gap-1">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             {t('profiles.fields.level')}
           </dt>
-          <dd className="font-medium">
+          <dd className="font-medium [overflow-wrap:anywhere]">
             {isExperienceLevel(experience.experience_level)
               ? t(`profiles.levels.${experience.experience_level}`)
               : experience.experience_level}
@@ -239,11 +248,11 @@ function ExperienceCard({
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             {t('profiles.fields.years')}
           </dt>
-          <dd className="font-medium">
+          <dd className="font-medium [overflow-wrap:anywhere]">
             {t('profiles.yearsValue', { count: experience.claimed_years_experience })}
           </dd>
         </div>
-        <div className="col-span-2 flex flex-col gap-2">
+        <div className="col-span-full flex flex-col gap-2">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             {t('profiles.fields.playstyles')}
           </dt>

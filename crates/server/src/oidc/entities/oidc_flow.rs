@@ -14,6 +14,13 @@ pub struct Model {
     pub pkce_verifier: String,
     /// The app path to go to after sign-in.
     pub return_to: String,
+    /// SHA-256 of the random value in the cookie set on the browser that started the flow; finishing needs it
+    /// (login CSRF).
+    pub browser_binding: String,
+    /// `sign_in`, or `reauthenticate` (a signed-in user confirming who they are).
+    pub intent: String,
+    /// The signed-in account a re-authentication is for.
+    pub account_id: Option<Uuid>,
     pub created_at: DateTimeUtc,
     pub expires_at: DateTimeUtc,
 }

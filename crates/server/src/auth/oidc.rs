@@ -1,5 +1,6 @@
 //! The OpenID Connect provider as Questline sees it: discovery (cached in memory), the authorization URL, the code
-//! exchange and the ID token check. Knows nothing of accounts; `handlers` decides what a verified identity means.
+//! exchange and the ID token check. Knows nothing of accounts; the `oidc` feature decides what a verified identity
+//! means.
 //!
 //! The provider is discovered at first use, not at start, so Questline starts (and built-in accounts work) while the
 //! provider is down; sign-in through it then answers 503 until it can be reached.
@@ -8,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use openidconnect::core::{
-    CoreAuthenticationFlow, CoreClient, CoreGenderClaim, CoreProviderMetadata, CoreUserInfoClaims,
+    CoreAuthPrompt, CoreAuthenticationFlow, CoreClient, CoreGenderClaim, CoreProviderMetadata, CoreUserInfoClaims,
 };
 use openidconnect::{
     AccessTokenHash, AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointMaybeSet, EndpointNotSet,
@@ -49,6 +50,8 @@ pub struct VerifiedIdentity {
     pub preferred_username: Option<String>,
     pub locale: Option<String>,
     pub zoneinfo: Option<String>,
+    /// When the person last signed in at the provider (sent when we asked with `max_age`).
+    pub auth_time: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Why a sign-in through the provider failed.
@@ -163,16 +166,21 @@ impl OidcProvider {
         .set_redirect_uri(self.redirect_url.clone()))
     }
 
-    /// A new authorization request: scope `openid email profile`, PKCE S256, a random state and nonce.
-    pub async fn authorize(&self) -> Result<Authorization, ProviderError> {
+    /// A new authorization request: scope `openid email profile`, PKCE S256, a random state and nonce. With
+    /// `sign_in_again`, the provider must ask for the login again (`prompt=login`, `max_age=0`), even when it
+    /// remembers the person.
+    pub async fn authorize(&self, sign_in_again: bool) -> Result<Authorization, ProviderError> {
         let client = self.client(METADATA_TTL).await?;
         let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
-        let (url, state, nonce) = client
+        let mut request = client
             .authorize_url(CoreAuthenticationFlow::AuthorizationCode, CsrfToken::new_random, Nonce::new_random)
             .add_scope(Scope::new("email".into()))
             .add_scope(Scope::new("profile".into()))
-            .set_pkce_challenge(challenge)
-            .url();
+            .set_pkce_challenge(challenge);
+        if sign_in_again {
+            request = request.add_prompt(CoreAuthPrompt::Login).set_max_age(Duration::ZERO);
+        }
+        let (url, state, nonce) = request.url();
         Ok(Authorization {
             url: url.to_string(),
             state: state.secret().clone(),
@@ -276,6 +284,7 @@ fn identity_from(
         preferred_username: claims.preferred_username().map(|name| name.as_str().to_owned()),
         locale: claims.locale().map(|locale| locale.as_str().to_owned()),
         zoneinfo: claims.zoneinfo().map(|zone| zone.as_str().to_owned()),
+        auth_time: claims.auth_time(),
     }
 }
 

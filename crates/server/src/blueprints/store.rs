@@ -1,0 +1,267 @@
+//! The writes of blueprints and parts, each run inside `Db::write` by its handler. Each takes the transaction,
+//! the event recorder, the time and a command whose fields are already checked; it checks what needs the
+//! database (ownership, the game system, the parts named), writes, and records the owner's event.
+
+use chrono::{DateTime, Utc};
+use questline_domain::handles::{first_free, handle_base};
+use questline_domain::ids::{AccountId, BlueprintId, BlueprintPartId};
+use questline_domain::{DomainError, ErrorCode, FieldError, FieldErrors};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter};
+use uuid::Uuid;
+
+use super::commands::{BlueprintFields, BlueprintUpdate, NewPart, PartOrder, PartUpdate};
+use super::entities::{blueprint, link, part};
+use super::{events, queries};
+use crate::db::expect_updated;
+use crate::error::{ApiError, on_unique_violation};
+use crate::events::EventBus;
+use crate::game_systems;
+
+/// Another request took the handle between our look and our insert; the handler tries again.
+pub const HANDLE_TAKEN: &str = "handle_taken";
+
+pub fn blueprint_not_found() -> ApiError {
+    ApiError::not_found("activity_blueprint_not_found", "Activity blueprint not found")
+}
+
+pub fn part_not_found() -> ApiError {
+    ApiError::not_found("blueprint_part_not_found", "Blueprint part not found")
+}
+
+fn handle_taken() -> ApiError {
+    ApiError::conflict(HANDLE_TAKEN, "That address was just taken. Try again.")
+}
+
+fn field_error(field: &str, error: FieldError) -> ApiError {
+    let mut fields = FieldErrors::new();
+    fields.insert(field.to_owned(), vec![error]);
+    DomainError::invalid_fields(fields).into()
+}
+
+/// The blueprint, if `owner` owns it; someone else's is "not found", so ids of others' work reveal nothing.
+async fn owned_blueprint(
+    txn: &DatabaseTransaction,
+    owner: AccountId,
+    id: BlueprintId,
+) -> Result<blueprint::Model, ApiError> {
+    queries::blueprint_by_id(txn, id.as_uuid())
+        .await?
+        .filter(|row| row.owner_id == owner.as_uuid())
+        .ok_or_else(blueprint_not_found)
+}
+
+async fn owned_part(txn: &DatabaseTransaction, owner: AccountId, id: BlueprintPartId) -> Result<part::Model, ApiError> {
+    queries::part_by_id(txn, id.as_uuid())
+        .await?
+        .filter(|row| row.owner_id == owner.as_uuid())
+        .ok_or_else(part_not_found)
+}
+
+async fn check_game_system(txn: &DatabaseTransaction, fields: &BlueprintFields) -> Result<(), ApiError> {
+    if game_systems::exists(txn, fields.game_system_id).await? {
+        Ok(())
+    } else {
+        Err(field_error("game_system_id", FieldError::new(ErrorCode::GameSystemNotFound, "Game system not found")))
+    }
+}
+
+#[tracing::instrument(skip(txn, events, fields), fields(owner = %owner))]
+pub async fn create(
+    txn: &DatabaseTransaction,
+    events: &EventBus,
+    now: DateTime<Utc>,
+    owner: AccountId,
+    fields: BlueprintFields,
+) -> Result<blueprint::Model, ApiError> {
+    check_game_system(txn, &fields).await?;
+    let base = handle_base(fields.title.as_str(), "blueprint");
+    let taken = queries::taken_blueprint_handles(txn, &base).await?;
+    let handle = first_free(&base, |candidate| taken.iter().any(|t| t == candidate));
+    let id = BlueprintId::new();
+    let row = blueprint::Model {
+        id: id.as_uuid(),
+        handle,
+        owner_id: owner.as_uuid(),
+        title: fields.title.into_inner(),
+        language: fields.language.as_str().to_owned(),
+        activity_type: fields.activity_type.as_str().to_owned(),
+        game_system_id: fields.game_system_id.as_uuid(),
+        created_at: now,
+        updated_at: now,
+        version: 1,
+    };
+    blueprint::Entity::insert(blueprint::ActiveModel::from(row.clone()))
+        .exec_without_returning(txn)
+        .await
+        .map_err(|error| on_unique_violation(error, handle_taken))?;
+    events.record(txn, events::created(id, owner)).await?;
+    Ok(row)
+}
+
+#[tracing::instrument(skip(txn, events, update), fields(owner = %owner, blueprint = %id))]
+pub async fn update(
+    txn: &DatabaseTransaction,
+    events: &EventBus,
+    now: DateTime<Utc>,
+    owner: AccountId,
+    id: BlueprintId,
+    update: BlueprintUpdate,
+) -> Result<blueprint::Model, ApiError> {
+    owned_blueprint(txn, owner, id).await?;
+    check_game_system(txn, &update.fields).await?;
+    let fields = update.fields;
+    // Conditional on the version read, so two editors cannot overwrite each other unseen.
+    let result = blueprint::Entity::update_many()
+        .set(blueprint::ActiveModel {
+            title: Set(fields.title.into_inner()),
+            language: Set(fields.language.as_str().to_owned()),
+            activity_type: Set(fields.activity_type.as_str().to_owned()),
+            game_system_id: Set(fields.game_system_id.as_uuid()),
+            updated_at: Set(now),
+            version: Set(update.version + 1),
+            ..Default::default()
+        })
+        .filter(blueprint::Column::Id.eq(id.as_uuid()))
+        .filter(blueprint::Column::Version.eq(update.version))
+        .exec(txn)
+        .await?;
+    expect_updated(result.rows_affected)?;
+    events.record(txn, events::updated(id, owner)).await?;
+    owned_blueprint(txn, owner, id).await
+}
+
+#[tracing::instrument(skip(txn, events), fields(owner = %owner, blueprint = %id))]
+pub async fn delete(
+    txn: &DatabaseTransaction,
+    events: &EventBus,
+    owner: AccountId,
+    id: BlueprintId,
+) -> Result<(), ApiError> {
+    owned_blueprint(txn, owner, id).await?;
+    // Its links go with it (ON DELETE CASCADE); its parts stay, they may serve other blueprints.
+    blueprint::Entity::delete_by_id(id.as_uuid()).exec(txn).await?;
+    events.record(txn, events::deleted(id, owner)).await?;
+    Ok(())
+}
+
+#[tracing::instrument(skip(txn, events, order), fields(owner = %owner, blueprint = %id, parts = order.part_ids.len()))]
+pub async fn set_parts(
+    txn: &DatabaseTransaction,
+    events: &EventBus,
+    now: DateTime<Utc>,
+    owner: AccountId,
+    id: BlueprintId,
+    order: PartOrder,
+) -> Result<blueprint::Model, ApiError> {
+    owned_blueprint(txn, owner, id).await?;
+    let ids: Vec<Uuid> = order.part_ids.iter().map(BlueprintPartId::as_uuid).collect();
+    if queries::count_owned_parts(txn, owner, &ids).await? != ids.len() as u64 {
+        return Err(field_error("part_ids", FieldError::new(ErrorCode::PartNotFound, "Part not found")));
+    }
+    let result = blueprint::Entity::update_many()
+        .col_expr(blueprint::Column::Version, Expr::value(order.version + 1))
+        .col_expr(blueprint::Column::UpdatedAt, Expr::value(now))
+        .filter(blueprint::Column::Id.eq(id.as_uuid()))
+        .filter(blueprint::Column::Version.eq(order.version))
+        .exec(txn)
+        .await?;
+    expect_updated(result.rows_affected)?;
+    link::Entity::delete_many().filter(link::Column::BlueprintId.eq(id.as_uuid())).exec(txn).await?;
+    if !ids.is_empty() {
+        let links = ids.iter().enumerate().map(|(position, part_id)| link::ActiveModel {
+            blueprint_id: Set(id.as_uuid()),
+            part_id: Set(*part_id),
+            position: Set(position as i32),
+        });
+        link::Entity::insert_many(links).exec_without_returning(txn).await?;
+    }
+    events.record(txn, events::updated(id, owner)).await?;
+    owned_blueprint(txn, owner, id).await
+}
+
+#[tracing::instrument(skip(txn, events, new), fields(owner = %owner))]
+pub async fn create_part(
+    txn: &DatabaseTransaction,
+    events: &EventBus,
+    now: DateTime<Utc>,
+    owner: AccountId,
+    new: NewPart,
+) -> Result<part::Model, ApiError> {
+    let base = handle_base(new.title.as_str(), "part");
+    let taken = queries::taken_part_handles(txn, &base).await?;
+    let handle = first_free(&base, |candidate| taken.iter().any(|t| t == candidate));
+    let id = BlueprintPartId::new();
+    let row = part::Model {
+        id: id.as_uuid(),
+        handle,
+        owner_id: owner.as_uuid(),
+        title: new.title.into_inner(),
+        characters: i32::try_from(new.content.characters()).unwrap_or(i32::MAX),
+        content: new.content.into_value(),
+        content_type: new.content_type.as_str().to_owned(),
+        language: new.language.as_str().to_owned(),
+        created_at: now,
+        updated_at: now,
+        version: 1,
+    };
+    part::Entity::insert(part::ActiveModel::from(row.clone()))
+        .exec_without_returning(txn)
+        .await
+        .map_err(|error| on_unique_violation(error, handle_taken))?;
+    events.record(txn, events::part_created(id, owner)).await?;
+    Ok(row)
+}
+
+#[tracing::instrument(skip(txn, events, update), fields(owner = %owner, part = %id))]
+pub async fn update_part(
+    txn: &DatabaseTransaction,
+    events: &EventBus,
+    now: DateTime<Utc>,
+    owner: AccountId,
+    id: BlueprintPartId,
+    update: PartUpdate,
+) -> Result<part::Model, ApiError> {
+    owned_part(txn, owner, id).await?;
+    let mut row = part::ActiveModel { updated_at: Set(now), version: Set(update.version + 1), ..Default::default() };
+    if let Some(title) = update.title {
+        row.title = Set(title.into_inner());
+    }
+    if let Some(content) = update.content {
+        row.characters = Set(i32::try_from(content.characters()).unwrap_or(i32::MAX));
+        row.content = Set(content.into_value());
+    }
+    if let Some(content_type) = update.content_type {
+        row.content_type = Set(content_type.as_str().to_owned());
+    }
+    if let Some(language) = update.language {
+        row.language = Set(language.as_str().to_owned());
+    }
+    let result = part::Entity::update_many()
+        .set(row)
+        .filter(part::Column::Id.eq(id.as_uuid()))
+        .filter(part::Column::Version.eq(update.version))
+        .exec(txn)
+        .await?;
+    expect_updated(result.rows_affected)?;
+    events.record(txn, events::part_updated(id, owner)).await?;
+    owned_part(txn, owner, id).await
+}
+
+#[tracing::instrument(skip(txn, events), fields(owner = %owner, part = %id))]
+pub async fn delete_part(
+    txn: &DatabaseTransaction,
+    events: &EventBus,
+    owner: AccountId,
+    id: BlueprintPartId,
+) -> Result<(), ApiError> {
+    owned_part(txn, owner, id).await?;
+    let users: Vec<Uuid> = queries::blueprints_using(txn, id.as_uuid()).await?.into_iter().map(|b| b.id).collect();
+    // The part leaves every blueprint that listed it (ON DELETE CASCADE); those blueprints changed too.
+    part::Entity::delete_by_id(id.as_uuid()).exec(txn).await?;
+    events.record(txn, events::part_deleted(id, owner)).await?;
+    for blueprint in users {
+        events.record(txn, events::updated(BlueprintId(blueprint), owner)).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,3 @@
+//! The commerce tables. Private to this feature: other features ask through the functions in `mod.rs`.
+
+pub mod region;

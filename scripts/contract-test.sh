@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The API contract test: schemathesis generates requests from docs/openapi.json and sends them to the release binary,
+# signed in, failing on any server error, undocumented status, schema-valid request refused, schema-violating request
+# accepted, or answer that does not match its schema. Settings per operation are in schemathesis.toml beside the
+# document. Runs in well under a minute: a fixed seed and about ten examples per operation.
+#
+# Usage: scripts/contract-test.sh [path to the questline binary]   (default target/release/questline)
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+binary="${1:-$root/target/release/questline}"
+venv="$root/target/schemathesis-venv"
+# Pinned, so a new release of the tool cannot fail a build that passed yesterday.
+version="4.32.5"
+log() { echo "contract-test: $*" >&2; }
+
+if [ ! -x "$venv/bin/st" ] || ! "$venv/bin/st" --version 2>/dev/null | grep -q "$version"; then
+  log "installing schemathesis $version into $venv"
+  if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+    # Debian ships venv's pip bootstrap separately.
+    log "installing python3-venv with apt"
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv >/dev/null
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+  fi
+  "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$version"
+fi
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+data=$(mktemp -d)
+base="http://127.0.0.1:$port"
+PORT=$port QUESTLINE_DATA_DIR="$data" QUESTLINE_PUBLIC_URL="$base" QUESTLINE_LOG_FORMAT=text RUST_LOG=warn \
+  QUESTLINE_ARGON2_MEMORY_KIB=1024 QUESTLINE_ARGON2_ITERATIONS=1 \
+  "$binary" serve >"$data/server.log" 2>&1 &
+server=$!
+cleanup() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -rf "$data"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 100); do
+  curl -fsS "$base/api/health" >/dev/null 2>&1 && break
+  kill -0 "$server" 2>/dev/null || { cat "$data/server.log" >&2; log "the server did not start"; exit 1; }
+  sleep 0.1
+done
+
+# A signed-in account, so operations behind sign-in are reached too.
+curl -fsS -c "$data/cookies" -H 'X-Questline-Csrf: 1' -H 'Content-Type: application/json' \
+  -d '{"email":"contract@example.com","password":"correct horse battery staple","display_name":"Contract"}' \
+  "$base/api/auth/sign-up" >/dev/null
+cookie=$(awk '$6 ~ /questline_session$/ {print $6 "=" $7}' "$data/cookies")
+[ -n "$cookie" ] || { log "sign-up set no session cookie"; exit 1; }
+
+cd "$root/docs"
+status=0
+"$venv/bin/st" --config-file schemathesis.toml run openapi.json --url "$base" \
+  -H "Cookie: $cookie" -H 'X-Questline-Csrf: 1' || status=$?
+if [ "$status" -ne 0 ]; then
+  log "server log:"
+  tail -n 50 "$data/server.log" >&2
+fi
+exit "$status"

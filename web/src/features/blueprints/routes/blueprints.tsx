@@ -1,0 +1,129 @@
+/** `/dashboard/gm/activity-blueprints`: the GM's blueprints, in pages of 20. */
+import type { QueryClient } from '@tanstack/react-query';
+import { PencilRuler, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useSignedInUser } from '@/features/accounts/api/current-user';
+import {
+  gameSystemsQueryOptions,
+  treeLanguage,
+  useGameSystems,
+} from '@/features/game-systems/api/list-game-systems';
+import { formatSystemPath } from '@/features/game-systems/lib/tree';
+import { activeLocale, i18n, useFormat } from '@/lib/i18n';
+
+import { blueprintsQueryOptions, pageSize, useMyBlueprints } from '../api/blueprints';
+import { CreateBlueprintDialog } from '../components/blueprint-dialogs';
+import { GmInvitation } from '../components/gm-gate';
+import { ListPagination } from '../components/list-pagination';
+import { Page, PageHeader } from '../components/page';
+import { offsetFrom, requireSignedInGm } from '../lib/gm-loader';
+import { blueprintPaths } from '../lib/paths';
+
+export function createLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    if (!(await requireSignedInGm(queryClient, request))) return null;
+    await Promise.all([
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+      queryClient.ensureQueryData(blueprintsQueryOptions(offsetFrom(request.url, pageSize))),
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+      queryClient.ensureQueryData(gameSystemsQueryOptions(treeLanguage(activeLocale(i18n)))),
+    ]);
+    return null;
+  };
+}
+
+export default function BlueprintsRoute() {
+  const signedIn = useSignedInUser();
+  if (!signedIn) return null;
+  if (!signedIn.user.roles.includes('gm')) {
+    return (
+      <Page>
+        <GmInvitation accountId={signedIn.user.id} />
+      </Page>
+    );
+  }
+  return <BlueprintsPage />;
+}
+
+function BlueprintsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const offset = offsetFrom(`http://x/?${searchParams.toString()}`, pageSize);
+  const { data: page } = useMyBlueprints(offset);
+  const { data: systems = [] } = useGameSystems();
+  const [creating, setCreating] = useState(false);
+  const create = (
+    <Button
+      onClick={() => {
+        setCreating(true);
+      }}
+    >
+      <Plus aria-hidden />
+      {t('blueprints.list.create')}
+    </Button>
+  );
+  return (
+    <Page>
+      <PageHeader
+        title={t('pageTitles.activityBlueprints')}
+        intro={t('blueprints.list.intro')}
+        action={page && page.count > 0 ? create : undefined}
+      />
+      {page?.count === 0 && (
+        <EmptyState
+          icon={PencilRuler}
+          title={t('blueprints.list.empty')}
+          description={t('blueprints.list.emptyText')}
+          action={create}
+        />
+      )}
+      {page && page.items.length > 0 && (
+        <ul className="flex flex-col gap-3" data-testid="blueprint-list">
+          {page.items.map((blueprint) => (
+            <li
+              key={blueprint.id}
+              className="flex flex-col gap-2 rounded-2xl border border-border p-4"
+            >
+              <Link
+                to={blueprintPaths.blueprint.getHref(blueprint.handle)}
+                className="text-lg font-semibold break-words underline-offset-4 hover:underline"
+              >
+                {blueprint.title}
+              </Link>
+              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                <Badge variant="secondary">
+                  {t(`blueprints.activityTypes.${blueprint.activity_type}`)}
+                </Badge>
+                <span>{formatSystemPath(systems, blueprint.game_system_id)}</span>
+                <span aria-hidden>·</span>
+                <span>{t('blueprints.list.parts', { count: blueprint.part_count })}</span>
+                <span aria-hidden>·</span>
+                <span>
+                  {t('blueprints.list.updated', { date: format.date(blueprint.updated_at) })}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && (
+        <ListPagination
+          offset={offset}
+          limit={pageSize}
+          count={page.count}
+          onOffsetChange={(next) => {
+            setSearchParams(next === 0 ? {} : { offset: String(next) });
+          }}
+        />
+      )}
+      <CreateBlueprintDialog open={creating} onOpenChange={setCreating} />
+    </Page>
+  );
+}

@@ -1,0 +1,108 @@
+/** `/dashboard/gm/activity-blueprint-parts`: the GM's parts, in pages of 20. */
+import type { QueryClient } from '@tanstack/react-query';
+import { FileText, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { useFormat } from '@/lib/i18n';
+
+import { pageSize } from '../api/blueprints';
+import { partsQueryOptions, useMyParts } from '../api/parts';
+import { CreatePartDialog } from '../components/blueprint-dialogs';
+import { GmInvitation } from '../components/gm-gate';
+import { ListPagination } from '../components/list-pagination';
+import { Page, PageHeader } from '../components/page';
+import { offsetFrom, requireSignedInGm } from '../lib/gm-loader';
+import { blueprintPaths } from '../lib/paths';
+
+export function createLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    if (!(await requireSignedInGm(queryClient, request))) return null;
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+    await queryClient.ensureQueryData(partsQueryOptions(offsetFrom(request.url, pageSize)));
+    return null;
+  };
+}
+
+export default function PartsRoute() {
+  const signedIn = useSignedInUser();
+  if (!signedIn) return null;
+  if (!signedIn.user.roles.includes('gm')) {
+    return (
+      <Page>
+        <GmInvitation accountId={signedIn.user.id} />
+      </Page>
+    );
+  }
+  return <PartsPage />;
+}
+
+function PartsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const offset = offsetFrom(`http://x/?${searchParams.toString()}`, pageSize);
+  const { data: page } = useMyParts(offset);
+  const [creating, setCreating] = useState(false);
+  const create = (
+    <Button
+      onClick={() => {
+        setCreating(true);
+      }}
+    >
+      <Plus aria-hidden />
+      {t('blueprints.partsList.create')}
+    </Button>
+  );
+  return (
+    <Page>
+      <PageHeader
+        title={t('pageTitles.activityBlueprintParts')}
+        intro={t('blueprints.partsList.intro')}
+        action={page && page.count > 0 ? create : undefined}
+      />
+      {page?.count === 0 && (
+        <EmptyState
+          icon={FileText}
+          title={t('blueprints.partsList.empty')}
+          description={t('blueprints.partsList.emptyText')}
+          action={create}
+        />
+      )}
+      {page && page.items.length > 0 && (
+        <ul className="flex flex-col gap-3" data-testid="part-list">
+          {page.items.map((part) => (
+            <li key={part.id} className="flex flex-col gap-1 rounded-2xl border border-border p-4">
+              <Link
+                to={blueprintPaths.part.getHref(part.handle)}
+                className="text-lg font-semibold break-words underline-offset-4 hover:underline"
+              >
+                {part.title}
+              </Link>
+              <p className="text-sm text-muted-foreground">
+                {t('blueprints.partsList.characters', { count: part.characters })}
+                {' · '}
+                {t('blueprints.list.updated', { date: format.date(part.updated_at) })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && (
+        <ListPagination
+          offset={offset}
+          limit={pageSize}
+          count={page.count}
+          onOffsetChange={(next) => {
+            setSearchParams(next === 0 ? {} : { offset: String(next) });
+          }}
+        />
+      )}
+      <CreatePartDialog open={creating} onOpenChange={setCreating} />
+    </Page>
+  );
+}

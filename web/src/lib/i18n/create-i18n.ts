@@ -1,0 +1,16 @@
+/** Standalone instances with every language loaded at once, for tests and code outside components. */
+import i18next, { type i18n as I18n } from 'i18next';
+
+import enGB from '@/locales/en-GB.json';
+import plPL from '@/locales/pl-PL.json';
+
+import { baseOptions } from './i18n';
+import type { Locale } from './locales';
+
+export const resources = { 'en-GB': enGB, 'pl-PL': plPL } as const;
+
+export function createI18n(locale: Locale): I18n {
+  const instance = i18next.createInstance();
+  void instance.init(baseOptions(locale, resources));
+  return instance;
+}
