@@ -51,7 +51,9 @@ describe('toasts', () => {
       toast.success('Zapisano');
     });
     const region = await screen.findByRole('region', { name: 'Powiadomienia (Alt+T)' });
-    expect(within(region).getByRole('button', { name: 'Zamknij powiadomienie' })).toBeVisible();
+    expect(
+      await within(region).findByRole('button', { name: 'Zamknij powiadomienie' }),
+    ).toBeVisible();
   });
 
   it('name the region chosen in the active language', async () => {

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 import { i18n } from '@/lib/i18n';
@@ -10,6 +10,9 @@ import { resources } from '@/lib/i18n/create-i18n';
 for (const [locale, translation] of Object.entries(resources)) {
   i18n.addResourceBundle(locale, 'translation', translation, true, true);
 }
+
+// CI runs the suite on two busy cores: give `findBy…` and `waitFor` room beyond Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

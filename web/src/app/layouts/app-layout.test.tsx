@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -146,7 +146,10 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       '404 Nie znaleziono',
     );
-    expect(document.title).toBe('Nie znaleziono · Questline');
+    // The title follows in an effect, after the page has rendered.
+    await waitFor(() => {
+      expect(document.title).toBe('Nie znaleziono · Questline');
+    });
     expect(document.documentElement.lang).toBe('pl-PL');
     await act(() => changeLocale('en-GB'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('404 Not Found');
