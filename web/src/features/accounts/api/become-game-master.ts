@@ -4,7 +4,7 @@ import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { MutationConfig } from '@/lib/mutation';
 
-import { applyUserContext, type UserContext } from './current-user';
+import { applyUserContext, type UserContext } from '@/lib/auth/current-user';
 
 export type BecomeGameMasterInput = { accountId: string };
 

@@ -5,7 +5,7 @@ import { ensureOk } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 import type { MutationConfig } from '@/lib/mutation';
 
-import { applySignedOut } from './current-user';
+import { applySignedOut } from '@/lib/auth/current-user';
 
 export type DeleteAccountInput = components['schemas']['DeleteAccountRequest'];
 

@@ -5,7 +5,7 @@ import { unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 import type { MutationConfig } from '@/lib/mutation';
 
-import { applyUserContext, type UserContext } from './current-user';
+import { applyUserContext, type UserContext } from '@/lib/auth/current-user';
 
 export type SignInInput = components['schemas']['SignInRequest'];
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api/client';
 import { ensureOk } from '@/lib/api/errors';
 import type { MutationConfig } from '@/lib/mutation';
 
-import { applySignedOut } from './current-user';
+import { applySignedOut } from '@/lib/auth/current-user';
 
 export async function signOut(): Promise<void> {
   ensureOk(await api.POST('/api/auth/sign-out'));

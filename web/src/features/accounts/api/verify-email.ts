@@ -5,7 +5,7 @@ import { ensureOk } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 import type { MutationConfig } from '@/lib/mutation';
 
-import { currentUserQueryKey } from './current-user';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
 
 export type VerifyEmailInput = components['schemas']['TokenRequest'];
 

@@ -16,7 +16,7 @@ import {
 import { handleFormError, useFieldErrors, validationMessage } from '@/lib/forms';
 import { localeLabels, supportedLocales } from '@/lib/i18n';
 
-import type { AccountView } from '../api/current-user';
+import type { AccountView } from '@/lib/auth/current-user';
 import { useUpdateAccountSettings } from '../api/update-account-settings';
 import { TimeZoneField } from './time-zone-field';
 

@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
-import type { UserContext } from '../api/current-user';
+import type { UserContext } from '@/lib/auth/current-user';
 import { linkOidcIdentity, type OidcClaims } from '../api/oidc';
 import { callbackFailureOf, type CallbackFailure } from '../lib/oidc-callback';
 import { linkOidcSchema, type LinkOidcValues } from '../lib/schemas';

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
-import type { UserContext } from '../api/current-user';
+import type { UserContext } from '@/lib/auth/current-user';
 import { useSignIn } from '../api/sign-in';
 import { signInSchema, type SignInValues } from '../lib/schemas';
 import { PasswordField } from './password-field';

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api/errors';
 import { handleFormError, useFieldErrors, validationMessage } from '@/lib/forms';
 import { useLocale } from '@/lib/i18n';
 
-import type { UserContext } from '../api/current-user';
+import type { UserContext } from '@/lib/auth/current-user';
 import { useSignUp } from '../api/sign-up';
 import { signUpSchema, type SignUpValues } from '../lib/schemas';
 import { browserTimeZone } from '../lib/time-zone-names';

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 
 import { AuthCard } from '../components/auth-card';
 import { OidcSignInButton } from '../components/oidc-sign-in-button';
 import { SignUpForm } from '../components/sign-up-form';
-import { redirectIfSignedIn } from '../lib/guards';
-import { returnToParam, sanitizeReturnTo, withReturnTo } from '../lib/return-to';
+import { redirectIfSignedIn } from '@/lib/auth/guards';
+import { returnToParam, sanitizeReturnTo, withReturnTo } from '@/lib/auth/return-to';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

@@ -13,7 +13,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { GameSystemSelector } from '@/features/game-systems/components/game-system-selector';
+import { GameSystemSelector } from '@/features/game-systems';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
 import {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { currentUserQueryKey } from '@/features/accounts/api/current-user';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';

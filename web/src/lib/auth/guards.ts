@@ -2,15 +2,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 
 import {
   currentUserQueryOptions,
   isSignedIn,
   type SignedInUserContext,
   type UserContext,
-} from '../api/current-user';
-import { returnToParam, sanitizeReturnTo } from './return-to';
+} from '@/lib/auth/current-user';
+import { returnToParam, sanitizeReturnTo } from '@/lib/auth/return-to';
 
 export async function loadCurrentUser(queryClient: QueryClient): Promise<UserContext> {
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
