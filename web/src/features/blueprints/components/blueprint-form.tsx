@@ -6,13 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { SelectField } from '@/components/select-field';
 import { GameSystemSelector } from '@/features/game-systems';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
@@ -65,45 +59,27 @@ export function BlueprintForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('blueprints.fields.language')} errors={errorsOf('language')}>
           {(control) => (
-            <Controller
+            <SelectField
               control={form.control}
               name="language"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {languages.map((language) => (
-                      <SelectItem key={language} value={language}>
-                        {t(`blueprints.languages.${language}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              field={control}
+              options={languages.map((language) => ({
+                value: language,
+                label: t(`blueprints.languages.${language}`),
+              }))}
             />
           )}
         </Field>
         <Field label={t('blueprints.fields.activityType')} errors={errorsOf('activity_type')}>
           {(control) => (
-            <Controller
+            <SelectField
               control={form.control}
               name="activity_type"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {activityTypes.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {t(`blueprints.activityTypes.${type}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              field={control}
+              options={activityTypes.map((type) => ({
+                value: type,
+                label: t(`blueprints.activityTypes.${type}`),
+              }))}
             />
           )}
         </Field>

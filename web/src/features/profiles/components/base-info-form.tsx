@@ -1,17 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { SelectField } from '@/components/select-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useFieldErrors } from '@/lib/forms';
 import { useLocale } from '@/lib/i18n';
@@ -149,23 +143,14 @@ export function BaseInfoForm({
               errors={errorsOf('language')}
             >
               {(control) => (
-                <Controller
+                <SelectField
                   control={form.control}
                   name="language"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                      <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {profileLanguages.map((language) => (
-                          <SelectItem key={language} value={language}>
-                            {t(`profiles.languages.${language}`)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
+                  field={control}
+                  options={profileLanguages.map((language) => ({
+                    value: language,
+                    label: t(`profiles.languages.${language}`),
+                  }))}
                 />
               )}
             </Field>
@@ -203,24 +188,17 @@ export function BaseInfoForm({
               </Field>
               <Field label={t('profiles.fields.country')} errors={errorsOf('country')}>
                 {(control) => (
-                  <Controller
+                  <SelectField
                     control={form.control}
                     name="country"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                        <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          <SelectItem value={noCountry}>{t('profiles.notSet')}</SelectItem>
-                          {profileCountries.map((country) => (
-                            <SelectItem key={country} value={country}>
-                              {countryName(country, uiLocale)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
+                    field={control}
+                    options={[
+                      { value: noCountry, label: t('profiles.notSet') },
+                      ...profileCountries.map((country) => ({
+                        value: country,
+                        label: countryName(country, uiLocale),
+                      })),
+                    ]}
                   />
                 )}
               </Field>
