@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-import type { FieldControlProps } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import {
   Select,
   SelectContent,
@@ -22,35 +22,43 @@ export type SelectFieldProps<TValues extends FieldValues, TName extends FieldPat
   control: Control<TValues>;
   name: TName;
   options: readonly SelectOption[];
-  /** What the surrounding `Field` gives its control (id, aria-invalid, aria-describedby). */
-  field: FieldControlProps;
+  label: ReactNode;
+  /** The field's messages, already translated (`useFieldErrors`). */
+  errors?: readonly string[];
+  description?: ReactNode;
 };
 
-/** A react-hook-form field whose value is picked from a list, rendered as a Select inside a `Field`. */
+/** A labelled react-hook-form field whose value is picked from a list (a Select), with its hint and errors. */
 export function SelectField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
   control,
   name,
   options,
-  field: fieldControl,
+  label,
+  errors,
+  description,
 }: SelectFieldProps<TValues, TName>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-          <SelectTrigger {...fieldControl} ref={field.ref} onBlur={field.onBlur}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((option) => (
-              <SelectItem key={option.value} value={option.value} lang={option.lang}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+    <Field label={label} errors={errors} description={description}>
+      {(fieldControl) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+              <SelectTrigger {...fieldControl} ref={field.ref} onBlur={field.onBlur}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {options.map((option) => (
+                  <SelectItem key={option.value} value={option.value} lang={option.lang}>
+                    {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       )}
-    />
+    </Field>
   );
 }

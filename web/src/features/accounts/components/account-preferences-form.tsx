@@ -53,20 +53,17 @@ export function AccountPreferencesForm({ account }: { account: AccountView }) {
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('accounts.fields.language')} errors={errorsOf('locale')}>
-          {(control) => (
-            <SelectField
-              control={form.control}
-              name="locale"
-              field={control}
-              options={supportedLocales.map((option) => ({
-                value: option,
-                label: localeLabels[option],
-                lang: option,
-              }))}
-            />
-          )}
-        </Field>
+        <SelectField
+          control={form.control}
+          name="locale"
+          label={t('accounts.fields.language')}
+          errors={errorsOf('locale')}
+          options={supportedLocales.map((option) => ({
+            value: option,
+            label: localeLabels[option],
+            lang: option,
+          }))}
+        />
         <Field label={t('accounts.fields.timeZone')} errors={errorsOf('time_zone')}>
           {(control) => (
             <Controller

@@ -57,32 +57,26 @@ export function BlueprintForm({
         {(control) => <Input {...control} {...form.register('title')} autoComplete="off" />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('blueprints.fields.language')} errors={errorsOf('language')}>
-          {(control) => (
-            <SelectField
-              control={form.control}
-              name="language"
-              field={control}
-              options={languages.map((language) => ({
-                value: language,
-                label: t(`blueprints.languages.${language}`),
-              }))}
-            />
-          )}
-        </Field>
-        <Field label={t('blueprints.fields.activityType')} errors={errorsOf('activity_type')}>
-          {(control) => (
-            <SelectField
-              control={form.control}
-              name="activity_type"
-              field={control}
-              options={activityTypes.map((type) => ({
-                value: type,
-                label: t(`blueprints.activityTypes.${type}`),
-              }))}
-            />
-          )}
-        </Field>
+        <SelectField
+          control={form.control}
+          name="language"
+          label={t('blueprints.fields.language')}
+          errors={errorsOf('language')}
+          options={languages.map((language) => ({
+            value: language,
+            label: t(`blueprints.languages.${language}`),
+          }))}
+        />
+        <SelectField
+          control={form.control}
+          name="activity_type"
+          label={t('blueprints.fields.activityType')}
+          errors={errorsOf('activity_type')}
+          options={activityTypes.map((type) => ({
+            value: type,
+            label: t(`blueprints.activityTypes.${type}`),
+          }))}
+        />
       </div>
       <Field
         label={t('gameSystems.label')}

@@ -137,23 +137,17 @@ export function BaseInfoForm({
       {mode === 'full' && (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <SelectField
+              control={form.control}
+              name="language"
               label={t('profiles.fields.language')}
               description={t('profiles.fields.languageHint')}
               errors={errorsOf('language')}
-            >
-              {(control) => (
-                <SelectField
-                  control={form.control}
-                  name="language"
-                  field={control}
-                  options={profileLanguages.map((language) => ({
-                    value: language,
-                    label: t(`profiles.languages.${language}`),
-                  }))}
-                />
-              )}
-            </Field>
+              options={profileLanguages.map((language) => ({
+                value: language,
+                label: t(`profiles.languages.${language}`),
+              }))}
+            />
             <Field
               label={t('profiles.fields.phone')}
               errors={errorsOf('phone')}
@@ -186,22 +180,19 @@ export function BaseInfoForm({
                   <Input {...control} {...form.register('city')} autoComplete="address-level2" />
                 )}
               </Field>
-              <Field label={t('profiles.fields.country')} errors={errorsOf('country')}>
-                {(control) => (
-                  <SelectField
-                    control={form.control}
-                    name="country"
-                    field={control}
-                    options={[
-                      { value: noCountry, label: t('profiles.notSet') },
-                      ...profileCountries.map((country) => ({
-                        value: country,
-                        label: countryName(country, uiLocale),
-                      })),
-                    ]}
-                  />
-                )}
-              </Field>
+              <SelectField
+                control={form.control}
+                name="country"
+                label={t('profiles.fields.country')}
+                errors={errorsOf('country')}
+                options={[
+                  { value: noCountry, label: t('profiles.notSet') },
+                  ...profileCountries.map((country) => ({
+                    value: country,
+                    label: countryName(country, uiLocale),
+                  })),
+                ]}
+              />
             </div>
           </fieldset>
         </>

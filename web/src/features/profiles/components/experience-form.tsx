@@ -88,19 +88,16 @@ export function ExperienceForm({
             />
           )}
         </Field>
-        <Field label={t('profiles.fields.level')} errors={errorsOf('experience_level')}>
-          {(control) => (
-            <SelectField
-              control={form.control}
-              name="experience_level"
-              field={control}
-              options={experienceLevels.map((level) => ({
-                value: level,
-                label: t(`profiles.levels.${level}`),
-              }))}
-            />
-          )}
-        </Field>
+        <SelectField
+          control={form.control}
+          name="experience_level"
+          label={t('profiles.fields.level')}
+          errors={errorsOf('experience_level')}
+          options={experienceLevels.map((level) => ({
+            value: level,
+            label: t(`profiles.levels.${level}`),
+          }))}
+        />
       </div>
       {actions({ pending: update.isPending })}
     </form>
