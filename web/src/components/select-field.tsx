@@ -17,9 +17,13 @@ export type SelectOption = {
   lang?: string;
 };
 
-export type SelectFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = {
+export type SelectFieldProps<
+  TValues extends FieldValues,
+  TName extends FieldPath<TValues>,
+  TParsed extends FieldValues = TValues,
+> = {
   /** The form's `control`; the value under `name` is one of the options' values. */
-  control: Control<TValues>;
+  control: Control<TValues, unknown, TParsed>;
   name: TName;
   options: readonly SelectOption[];
   label: ReactNode;
@@ -29,14 +33,18 @@ export type SelectFieldProps<TValues extends FieldValues, TName extends FieldPat
 };
 
 /** A labelled react-hook-form field whose value is picked from a list (a Select), with its hint and errors. */
-export function SelectField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+export function SelectField<
+  TValues extends FieldValues,
+  TName extends FieldPath<TValues>,
+  TParsed extends FieldValues = TValues,
+>({
   control,
   name,
   options,
   label,
   errors,
   description,
-}: SelectFieldProps<TValues, TName>) {
+}: SelectFieldProps<TValues, TName, TParsed>) {
   return (
     <Field label={label} errors={errors} description={description}>
       {(fieldControl) => (

@@ -21,6 +21,7 @@ import {
   characterCount,
   noCountry,
   todayIso,
+  type BaseInfoInput,
   type BaseInfoValues,
 } from '../lib/schemas';
 
@@ -32,10 +33,10 @@ const allFields = [
   'bio',
   'language',
   'phone',
-  'address1',
-  'city',
-  'postal_code',
-  'country',
+  'location.address1',
+  'location.city',
+  'location.postal_code',
+  'location.country',
 ] as const;
 
 /**
@@ -55,7 +56,7 @@ export function BaseInfoForm({
 }) {
   const { t } = useTranslation();
   const uiLocale = useLocale();
-  const form = useForm<BaseInfoValues>({
+  const form = useForm<BaseInfoInput, unknown, BaseInfoValues>({
     resolver: zodResolver(baseInfoSchema()),
     defaultValues: baseInfoDefaults(profile, uiLocale),
   });
@@ -160,31 +161,42 @@ export function BaseInfoForm({
           </div>
           <fieldset className="flex flex-col gap-4">
             <legend className="mb-2 text-sm font-medium">{t('profiles.fields.address')}</legend>
-            <Field label={t('profiles.fields.address1')} errors={errorsOf('address1')}>
+            <Field label={t('profiles.fields.address1')} errors={errorsOf('location.address1')}>
               {(control) => (
-                <Input {...control} {...form.register('address1')} autoComplete="street-address" />
+                <Input
+                  {...control}
+                  {...form.register('location.address1')}
+                  autoComplete="street-address"
+                />
               )}
             </Field>
             <div className="grid gap-4 sm:grid-cols-3">
-              <Field label={t('profiles.fields.postalCode')} errors={errorsOf('postal_code')}>
+              <Field
+                label={t('profiles.fields.postalCode')}
+                errors={errorsOf('location.postal_code')}
+              >
                 {(control) => (
                   <Input
                     {...control}
-                    {...form.register('postal_code')}
+                    {...form.register('location.postal_code')}
                     autoComplete="postal-code"
                   />
                 )}
               </Field>
-              <Field label={t('profiles.fields.city')} errors={errorsOf('city')}>
+              <Field label={t('profiles.fields.city')} errors={errorsOf('location.city')}>
                 {(control) => (
-                  <Input {...control} {...form.register('city')} autoComplete="address-level2" />
+                  <Input
+                    {...control}
+                    {...form.register('location.city')}
+                    autoComplete="address-level2"
+                  />
                 )}
               </Field>
               <SelectField
                 control={form.control}
-                name="country"
+                name="location.country"
                 label={t('profiles.fields.country')}
-                errors={errorsOf('country')}
+                errors={errorsOf('location.country')}
                 options={[
                   { value: noCountry, label: t('profiles.notSet') },
                   ...profileCountries.map((country) => ({
