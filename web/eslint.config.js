@@ -1,8 +1,40 @@
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The floors of src/ (docs/architecture.md): shared code (components/, lib/) < features/ < app/. A floor imports only
+// from floors below it, and a feature reaches another feature only through its front door, features/<name>/index.ts.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const floorZones = [
+  {
+    target: ['./src/components', './src/lib'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code (components/, lib/) must not import features/ or app/.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'A feature must not import app/; move what it needs to lib/ or components/.',
+  },
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [
+      `./${feature}`,
+      ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: `Import another feature only through its front door, '@/features/<name>' (its index.ts).`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'test-results', 'playwright-report', 'src/lib/api/schema.ts'] },
@@ -18,7 +50,14 @@ export default tseslint.config(
       globals: globals.browser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'react-refresh': reactRefresh },
+    plugins: { 'react-refresh': reactRefresh, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.app.json' }),
+      ],
+    },
     rules: {
       // Route modules export their page and its loader factory (see lazyPage in src/app/router.tsx).
       'react-refresh/only-export-components': [
@@ -28,6 +67,8 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-import-type-side-effects': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: floorZones }],
+      'import-x/no-cycle': 'error',
     },
   },
   {

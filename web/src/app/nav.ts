@@ -4,7 +4,7 @@ import { blueprintPaths } from '@/features/blueprints/lib/paths';
 
 import type enGB from '@/locales/en-GB.json';
 
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 
 /** Who is looking at the sidebar; decides which items are offered. */
 export type NavViewer = {

@@ -2,12 +2,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
-import { currentUserQueryOptions } from '@/features/accounts/api/current-user';
+import { currentUserQueryOptions } from '@/lib/auth/current-user';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
-import { configQueryOptions } from '@/features/runtime-config/api/get-config';
+import { configQueryOptions } from '@/lib/runtime-config';
 
 import { AppLayout } from './layouts/app-layout';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 import type { RouteHandle } from './route-handle';
 import { AppLoading } from './routes/app-loading';
 import NotFoundRoute from './routes/not-found';

@@ -123,7 +123,9 @@ export function handleFormError<T extends FieldValues>(
 }
 
 /** The translated messages of each field of `form`, for `<Field errors>`. */
-export function useFieldErrors<T extends FieldValues>(form: UseFormReturn<T>) {
+export function useFieldErrors<T extends FieldValues, TParsed extends FieldValues = T>(
+  form: UseFormReturn<T, unknown, TParsed>,
+) {
   const { t, i18n } = useTranslation();
   const translate: Translate = (key, options) => t(key, options ?? {});
   const locale = activeLocale(i18n);

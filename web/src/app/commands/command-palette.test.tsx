@@ -8,10 +8,10 @@ import {
   anonymousUserContext,
   currentUserQueryOptions,
   type UserContext,
-} from '@/features/accounts/api/current-user';
+} from '@/lib/auth/current-user';
 import { regionsQueryOptions } from '@/features/commerce/api/list-regions';
 import { myProfileQueryOptions, type MyProfile } from '@/features/profiles/api/get-my-profile';
-import { configQueryOptions } from '@/features/runtime-config/api/get-config';
+import { configQueryOptions } from '@/lib/runtime-config';
 import { changeLocale } from '@/lib/i18n';
 
 import { AppProviders } from '../providers';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { matchPath, useLocation } from 'react-router';
 
-import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import { blueprintQueryOptions } from '@/features/blueprints/api/blueprints';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { useMyProfile } from '@/features/profiles/api/get-my-profile';

@@ -8,7 +8,7 @@ import type { SidebarController } from '@/components/ui/use-sidebar-controller';
 import { paletteShortcutLabel } from '@/lib/commands/shortcut';
 
 import { usePalette } from '../commands/palette-context';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
 import { useAuxPanelContext } from './aux-panel-context';
 import { productName } from '../route-handle';
 

@@ -4,11 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import {
-  anonymousUserContext,
-  currentUserQueryOptions,
-} from '@/features/accounts/api/current-user';
-import { configQueryOptions } from '@/features/runtime-config/api/get-config';
+import { anonymousUserContext, currentUserQueryOptions } from '@/lib/auth/current-user';
+import { configQueryOptions } from '@/lib/runtime-config';
 import { readCookie } from '@/lib/cookies';
 import { changeLocale } from '@/lib/i18n';
 

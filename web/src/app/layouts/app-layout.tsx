@@ -12,7 +12,7 @@ import {
   useSidebarController,
   type SidebarController,
 } from '@/components/ui/use-sidebar-controller';
-import { useCurrentUser } from '@/features/accounts/api/current-user';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
 import { useRealtimeConnection } from '@/features/realtime';
 import { useIsMobile } from '@/lib/use-is-mobile';

@@ -19,10 +19,10 @@ import type { SidebarController } from '@/components/ui/use-sidebar-controller';
 import { SidebarProfile } from '@/features/accounts/components/sidebar-profile';
 import { SidebarRegion } from '@/features/commerce/components/sidebar-region';
 import { LanguageSwitch } from '@/features/localization/components/language-switch';
-import { useConfig } from '@/features/runtime-config/api/get-config';
+import { useConfig } from '@/lib/runtime-config';
 
 import { navSections, visibleNavSections, type NavViewer } from '../nav';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
 import { productName } from '../route-handle';
 
 export function MainSidebar({

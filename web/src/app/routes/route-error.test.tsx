@@ -4,11 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import {
-  anonymousUserContext,
-  currentUserQueryOptions,
-} from '@/features/accounts/api/current-user';
-import { configQueryOptions } from '@/features/runtime-config/api/get-config';
+import { anonymousUserContext, currentUserQueryOptions } from '@/lib/auth/current-user';
+import { configQueryOptions } from '@/lib/runtime-config';
 import { changeLocale } from '@/lib/i18n';
 import { jsonResponse } from '@/test/render';
 

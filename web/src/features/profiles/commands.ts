@@ -1,7 +1,7 @@
 /** The profile feature's palette commands (spec §2, §6). */
 import { BookUser, Crown, Shapes, Sparkles, Swords, UserRound } from 'lucide-react';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import type { Command, CommandDialogProps } from '@/lib/commands/types';
 import { lazyDialog } from '@/lib/lazy-dialog';
 

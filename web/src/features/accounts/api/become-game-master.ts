@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-import { applyUserContext, type UserContext } from './current-user';
+import { applyUserContext, type UserContext } from '@/lib/auth/current-user';
 
 export type BecomeGameMasterInput = { accountId: string };
 
@@ -17,17 +17,17 @@ export async function becomeGameMaster({ accountId }: BecomeGameMasterInput): Pr
   );
 }
 
-export function useBecomeGameMaster({
-  onSuccess,
-  ...config
-}: MutationConfig<UserContext, BecomeGameMasterInput> = {}) {
+export function useBecomeGameMaster(
+  config: MutationConfig<UserContext, BecomeGameMasterInput> = {},
+) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: becomeGameMaster,
-    onSuccess: (...args) => {
-      applyUserContext(queryClient, args[0]);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: becomeGameMaster,
+      settle: (data) => {
+        applyUserContext(queryClient, data);
+      },
     },
-  });
+    config,
+  );
 }

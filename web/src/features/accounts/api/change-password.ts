@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api/client';
 import { ensureOk } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
 export type ChangePasswordInput = components['schemas']['ChangePasswordRequest'];
 
@@ -13,5 +11,5 @@ export async function changePassword(body: ChangePasswordInput): Promise<void> {
 }
 
 export function useChangePassword(config: MutationConfig<void, ChangePasswordInput> = {}) {
-  return useMutation({ ...config, mutationFn: changePassword });
+  return useFeatureMutation({ mutationFn: changePassword }, config);
 }

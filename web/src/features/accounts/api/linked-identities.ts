@@ -1,11 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api/client';
 import { ensureOk, unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-import { currentUserQueryKey } from './current-user';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
 
 export type LinkedIdentity = components['schemas']['LinkedIdentity'];
 export type UnlinkIdentityInput = components['schemas']['UnlinkRequest'] & { identityId: string };
@@ -36,17 +36,15 @@ export async function unlinkIdentity({ identityId, password }: UnlinkIdentityInp
   );
 }
 
-export function useUnlinkIdentity({
-  onSuccess,
-  ...config
-}: MutationConfig<void, UnlinkIdentityInput> = {}) {
+export function useUnlinkIdentity(config: MutationConfig<void, UnlinkIdentityInput> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: unlinkIdentity,
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: linkedIdentitiesQueryKey });
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: unlinkIdentity,
+      settle: () => {
+        void queryClient.invalidateQueries({ queryKey: linkedIdentitiesQueryKey });
+      },
     },
-  });
+    config,
+  );
 }

@@ -3,8 +3,8 @@ import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 
-import { sanitizeReturnTo } from '../lib/return-to';
-import type { UserContext } from './current-user';
+import { sanitizeReturnTo } from '@/lib/auth/return-to';
+import type { UserContext } from '@/lib/auth/current-user';
 
 export type OidcOutcome = components['schemas']['OidcOutcome'];
 export type OidcClaims = components['schemas']['OidcClaims'];

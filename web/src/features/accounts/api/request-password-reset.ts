@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api/client';
 import { ensureOk } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
 export type RequestPasswordResetInput = components['schemas']['RequestPasswordResetRequest'];
 
@@ -15,5 +13,5 @@ export async function requestPasswordReset(body: RequestPasswordResetInput): Pro
 export function useRequestPasswordReset(
   config: MutationConfig<void, RequestPasswordResetInput> = {},
 ) {
-  return useMutation({ ...config, mutationFn: requestPasswordReset });
+  return useFeatureMutation({ mutationFn: requestPasswordReset }, config);
 }

@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api/client';
 import { ensureOk } from '@/lib/api/errors';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
 /** Sends the signed-in account's verification link again (limited per hour; 429 says how long to wait). */
 export async function resendVerificationEmail(): Promise<void> {
@@ -10,5 +8,5 @@ export async function resendVerificationEmail(): Promise<void> {
 }
 
 export function useResendVerificationEmail(config: MutationConfig<void, void> = {}) {
-  return useMutation({ ...config, mutationFn: resendVerificationEmail });
+  return useFeatureMutation({ mutationFn: resendVerificationEmail }, config);
 }

@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api/client';
 import { ensureOk } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
 export type ResetPasswordInput = components['schemas']['ResetPasswordRequest'];
 
@@ -13,5 +11,5 @@ export async function resetPassword(body: ResetPasswordInput): Promise<void> {
 }
 
 export function useResetPassword(config: MutationConfig<void, ResetPasswordInput> = {}) {
-  return useMutation({ ...config, mutationFn: resetPassword });
+  return useFeatureMutation({ mutationFn: resetPassword }, config);
 }

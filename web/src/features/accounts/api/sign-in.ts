@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-import { applyUserContext, type UserContext } from './current-user';
+import { applyUserContext, type UserContext } from '@/lib/auth/current-user';
 
 export type SignInInput = components['schemas']['SignInRequest'];
 
@@ -13,14 +13,15 @@ export async function signIn(body: SignInInput): Promise<UserContext> {
   return unwrap(await api.POST('/api/auth/sign-in', { body }));
 }
 
-export function useSignIn({ onSuccess, ...config }: MutationConfig<UserContext, SignInInput> = {}) {
+export function useSignIn(config: MutationConfig<UserContext, SignInInput> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: signIn,
-    onSuccess: (...args) => {
-      applyUserContext(queryClient, args[0]);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: signIn,
+      settle: (data) => {
+        applyUserContext(queryClient, data);
+      },
     },
-  });
+    config,
+  );
 }

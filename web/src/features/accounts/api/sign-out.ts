@@ -1,23 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api/client';
 import { ensureOk } from '@/lib/api/errors';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-import { applySignedOut } from './current-user';
+import { applySignedOut } from '@/lib/auth/current-user';
 
 export async function signOut(): Promise<void> {
   ensureOk(await api.POST('/api/auth/sign-out'));
 }
 
-export function useSignOut({ onSuccess, ...config }: MutationConfig<void, void> = {}) {
+export function useSignOut(config: MutationConfig<void, void> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: signOut,
-    onSuccess: (...args) => {
-      applySignedOut(queryClient);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: signOut,
+      settle: () => {
+        applySignedOut(queryClient);
+      },
     },
-  });
+    config,
+  );
 }

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-import { applyUserContext, type UserContext } from './current-user';
+import { applyUserContext, type UserContext } from '@/lib/auth/current-user';
 
 export type SignUpInput = components['schemas']['SignUpRequest'];
 
@@ -14,14 +14,15 @@ export async function signUp(body: SignUpInput): Promise<UserContext> {
   return unwrap(await api.POST('/api/auth/sign-up', { body }));
 }
 
-export function useSignUp({ onSuccess, ...config }: MutationConfig<UserContext, SignUpInput> = {}) {
+export function useSignUp(config: MutationConfig<UserContext, SignUpInput> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: signUp,
-    onSuccess: (...args) => {
-      applyUserContext(queryClient, args[0]);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: signUp,
+      settle: (data) => {
+        applyUserContext(queryClient, data);
+      },
     },
-  });
+    config,
+  );
 }

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-import { applyUserContext, type UserContext } from './current-user';
+import { applyUserContext, type UserContext } from '@/lib/auth/current-user';
 
 export type UpdateAccountSettingsInput = components['schemas']['UpdateAccountSettingsRequest'];
 
@@ -16,17 +16,17 @@ export async function updateAccountSettings(
   return unwrap(await api.PATCH('/api/account', { body }));
 }
 
-export function useUpdateAccountSettings({
-  onSuccess,
-  ...config
-}: MutationConfig<UserContext, UpdateAccountSettingsInput> = {}) {
+export function useUpdateAccountSettings(
+  config: MutationConfig<UserContext, UpdateAccountSettingsInput> = {},
+) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: updateAccountSettings,
-    onSuccess: (...args) => {
-      applyUserContext(queryClient, args[0]);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: updateAccountSettings,
+      settle: (data) => {
+        applyUserContext(queryClient, data);
+      },
     },
-  });
+    config,
+  );
 }

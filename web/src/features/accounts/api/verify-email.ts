@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api/client';
 import { ensureOk } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-import { currentUserQueryKey } from './current-user';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
 
 export type VerifyEmailInput = components['schemas']['TokenRequest'];
 
@@ -13,18 +13,16 @@ export async function verifyEmail(body: VerifyEmailInput): Promise<void> {
   ensureOk(await api.POST('/api/auth/verify-email', { body }));
 }
 
-export function useVerifyEmail({
-  onSuccess,
-  ...config
-}: MutationConfig<void, VerifyEmailInput> = {}) {
+export function useVerifyEmail(config: MutationConfig<void, VerifyEmailInput> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: verifyEmail,
-    onSuccess: (...args) => {
-      // The signed-in account (if it is this one) is now verified.
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: verifyEmail,
+      settle: () => {
+        // The signed-in account (if it is this one) is now verified.
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      },
     },
-  });
+    config,
+  );
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeLocale, changeLocale } from '@/lib/i18n';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 
-import type { AccountView } from '../api/current-user';
+import type { AccountView } from '@/lib/auth/current-user';
 import { AccountPreferencesForm } from './account-preferences-form';
 
 vi.mock('@/lib/api/client', async (importOriginal) => {

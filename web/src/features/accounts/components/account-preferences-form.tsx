@@ -6,17 +6,11 @@ import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { SelectField } from '@/components/select-field';
 import { handleFormError, useFieldErrors, validationMessage } from '@/lib/forms';
 import { localeLabels, supportedLocales } from '@/lib/i18n';
 
-import type { AccountView } from '../api/current-user';
+import type { AccountView } from '@/lib/auth/current-user';
 import { useUpdateAccountSettings } from '../api/update-account-settings';
 import { TimeZoneField } from './time-zone-field';
 
@@ -59,28 +53,17 @@ export function AccountPreferencesForm({ account }: { account: AccountView }) {
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('accounts.fields.language')} errors={errorsOf('locale')}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="locale"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {supportedLocales.map((option) => (
-                      <SelectItem key={option} value={option} lang={option}>
-                        {localeLabels[option]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
+        <SelectField
+          control={form.control}
+          name="locale"
+          label={t('accounts.fields.language')}
+          errors={errorsOf('locale')}
+          options={supportedLocales.map((option) => ({
+            value: option,
+            label: localeLabels[option],
+            lang: option,
+          }))}
+        />
         <Field label={t('accounts.fields.timeZone')} errors={errorsOf('time_zone')}>
           {(control) => (
             <Controller

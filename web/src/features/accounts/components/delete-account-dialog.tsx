@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,11 +19,11 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useConfig } from '@/features/runtime-config/api/get-config';
+import { useConfig } from '@/lib/runtime-config';
 import { ApiError } from '@/lib/api/errors';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
-import type { AccountView } from '../api/current-user';
+import type { AccountView } from '@/lib/auth/current-user';
 import { useDeleteAccount } from '../api/delete-account';
 import { oidcReauthenticateHref } from '../api/oidc';
 import { deleteAccountByEmailSchema, deleteAccountSchema } from '../lib/schemas';

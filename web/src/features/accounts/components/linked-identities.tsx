@@ -19,7 +19,7 @@ import {
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 import { useFormat } from '@/lib/i18n';
 
-import type { AccountView } from '../api/current-user';
+import type { AccountView } from '@/lib/auth/current-user';
 import {
   useLinkedIdentities,
   useUnlinkIdentity,

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { configQueryKey } from '@/features/runtime-config/api/get-config';
+import { configQueryKey } from '@/lib/runtime-config';
 import { changeLocale } from '@/lib/i18n';
 import type { FieldErrors } from '@/lib/api/errors';
 import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test/render';
 
-import { anonymousUserContext, currentUserQueryKey } from '../api/current-user';
+import { anonymousUserContext, currentUserQueryKey } from '@/lib/auth/current-user';
 import { OidcCallback } from './oidc-callback';
 
 vi.mock('@/lib/api/client', async (importOriginal) => {

@@ -5,16 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
-import { useConfig } from '@/features/runtime-config/api/get-config';
+import { useConfig } from '@/lib/runtime-config';
 
 import {
   currentUserQueryKey,
   currentUserQueryOptions,
   resetUserScopedQueries,
   type UserContext,
-} from '../api/current-user';
+} from '@/lib/auth/current-user';
 import { finishOidcSignIn, oidcStartHref, type OidcClaims } from '../api/oidc';
 import {
   continueAfterLink,

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
+import { useFeatureMutation } from '@/lib/mutation';
 
-import type { UserContext } from '../api/current-user';
+import type { UserContext } from '@/lib/auth/current-user';
 import { linkOidcIdentity, type OidcClaims } from '../api/oidc';
 import { callbackFailureOf, type CallbackFailure } from '../lib/oidc-callback';
 import { linkOidcSchema, type LinkOidcValues } from '../lib/schemas';
@@ -40,17 +40,21 @@ export function OidcLinkForm({
     defaultValues: { password: '' },
   });
   const errorsOf = useFieldErrors(form);
-  const link = useMutation({
-    mutationFn: (values: LinkOidcValues) =>
-      linkOidcIdentity({ link_token: linkToken, password: values.password }),
-    onSuccess: onLinked,
-    onError: (error) => {
-      const failure = callbackFailureOf(error);
-      // A wrong password lands on the field (422), too many tries is a toast (429): both can be retried.
-      if (fatal.has(failure)) onFailed(failure);
-      else handleFormError(error, form.setError, ['password']);
+  const link = useFeatureMutation(
+    {
+      mutationFn: (values: LinkOidcValues) =>
+        linkOidcIdentity({ link_token: linkToken, password: values.password }),
     },
-  });
+    {
+      onSuccess: onLinked,
+      onError: (error) => {
+        const failure = callbackFailureOf(error);
+        // A wrong password lands on the field (422), too many tries is a toast (429): both can be retried.
+        if (fatal.has(failure)) onFailed(failure);
+        else handleFormError(error, form.setError, ['password']);
+      },
+    },
+  );
 
   return (
     <section

@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { useConfig } from '@/features/runtime-config/api/get-config';
+import { useConfig } from '@/lib/runtime-config';
 
 import { oidcStartHref } from '../api/oidc';
 

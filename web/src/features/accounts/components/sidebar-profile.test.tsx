@@ -10,7 +10,7 @@ import {
   currentUserQueryKey,
   type Role,
   type UserContext,
-} from '../api/current-user';
+} from '@/lib/auth/current-user';
 import { SidebarProfile } from './sidebar-profile';
 
 const accountId = '0195f0c4-0000-7000-8000-000000000001';

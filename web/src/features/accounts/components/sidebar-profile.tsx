@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -18,12 +18,12 @@ import { SidebarTooltip } from '@/components/ui/sidebar';
 import { sidebarMenuButtonClasses } from '@/components/ui/sidebar-context';
 import { cn } from '@/lib/utils';
 
-import { useSignedInUser, type SignedInUserContext } from '../api/current-user';
+import { useSignedInUser, type SignedInUserContext } from '@/lib/auth/current-user';
 import { useSignOut } from '../api/sign-out';
-import { isGameMaster, primaryRole } from '../lib/roles';
+import { isGameMaster, primaryRole } from '@/lib/auth/roles';
 import { LazyBecomeGameMasterDialog } from './lazy-become-game-master-dialog';
-import { RoleBadge } from './role-badge';
-import { UserAvatar } from './user-avatar';
+import { RoleBadge } from '@/components/role-badge';
+import { UserAvatar } from '@/components/user-avatar';
 
 /** `onNavigate` closes the phone sheet when a link is followed. */
 export function SidebarProfile({ onNavigate }: { onNavigate?: () => void }) {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 
-import { currentUserQueryKey } from '../api/current-user';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { SignInForm } from './sign-in-form';
 
 // The app's client calls its own origin; under jsdom it needs an absolute one.

@@ -5,16 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
-import type { UserContext } from '../api/current-user';
+import type { UserContext } from '@/lib/auth/current-user';
 import { useSignIn } from '../api/sign-in';
 import { signInSchema, type SignInValues } from '../lib/schemas';
 import { PasswordField } from './password-field';
+import { EmailField } from './email-field';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (context: UserContext) => void }) {
   const { t } = useTranslation();
@@ -55,18 +54,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (context: UserContext) 
           {formError}
         </p>
       )}
-      <Field label={t('accounts.fields.email')} errors={errorsOf('email')}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-          />
-        )}
-      </Field>
+      <EmailField
+        label={t('accounts.fields.email')}
+        errors={errorsOf('email')}
+        {...form.register('email')}
+      />
       <div className="flex flex-col gap-1.5">
         <PasswordField
           label={t('accounts.fields.password')}

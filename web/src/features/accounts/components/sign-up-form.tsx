@@ -9,11 +9,12 @@ import { ApiError } from '@/lib/api/errors';
 import { handleFormError, useFieldErrors, validationMessage } from '@/lib/forms';
 import { useLocale } from '@/lib/i18n';
 
-import type { UserContext } from '../api/current-user';
+import type { UserContext } from '@/lib/auth/current-user';
 import { useSignUp } from '../api/sign-up';
 import { signUpSchema, type SignUpValues } from '../lib/schemas';
 import { browserTimeZone } from '../lib/time-zone-names';
 import { PasswordField } from './password-field';
+import { EmailField } from './email-field';
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (context: UserContext) => void }) {
   const { t } = useTranslation();
@@ -59,18 +60,11 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (context: UserContext) 
           <Input {...control} {...form.register('display_name')} autoComplete="nickname" />
         )}
       </Field>
-      <Field label={t('accounts.fields.email')} errors={errorsOf('email')}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-          />
-        )}
-      </Field>
+      <EmailField
+        label={t('accounts.fields.email')}
+        errors={errorsOf('email')}
+        {...form.register('email')}
+      />
       <PasswordField
         label={t('accounts.fields.password')}
         errors={errorsOf('password')}

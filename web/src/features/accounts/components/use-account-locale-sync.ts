@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 import { i18n, isLocale } from '@/lib/i18n';
 
-import { useSignedInUser } from '../api/current-user';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import { useUpdateAccountSettings } from '../api/update-account-settings';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '@/lib/api/errors';
 import { createI18n } from '@/lib/i18n/create-i18n';
 
-import type { UserContext } from '../api/current-user';
+import type { UserContext } from '@/lib/auth/current-user';
 import type { OidcSignInResult } from '../api/oidc';
 import {
   callbackFailureOf,

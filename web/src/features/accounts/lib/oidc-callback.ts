@@ -6,9 +6,9 @@
 import { ApiError, NetworkError } from '@/lib/api/errors';
 import type { TranslationKey } from '@/lib/i18n';
 
-import type { UserContext } from '../api/current-user';
+import type { UserContext } from '@/lib/auth/current-user';
 import type { FinishOidcInput, OidcClaims, OidcOutcome, OidcSignInResult } from '../api/oidc';
-import { sanitizeReturnTo } from './return-to';
+import { sanitizeReturnTo } from '@/lib/auth/return-to';
 
 /** The spec's steps, in its order. */
 export const callbackStepOrder = [

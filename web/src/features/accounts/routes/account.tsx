@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
-import { useConfig } from '@/features/runtime-config/api/get-config';
+import { useConfig } from '@/lib/runtime-config';
 
-import { useSignedInUser } from '../api/current-user';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import { AccountPreferencesForm } from '../components/account-preferences-form';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { LinkedIdentities } from '../components/linked-identities';
 import { ResendVerificationButton } from '../components/resend-verification-button';
-import { requireSignedIn } from '../lib/guards';
+import { requireSignedIn } from '@/lib/auth/guards';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

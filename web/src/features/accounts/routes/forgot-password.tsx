@@ -5,15 +5,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthCard } from '../components/auth-card';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../lib/schemas';
+import { EmailField } from '../components/email-field';
 
 export default function ForgotPasswordRoute() {
   const { t } = useTranslation();
@@ -65,18 +64,11 @@ export default function ForgotPasswordRoute() {
           })(event);
         }}
       >
-        <Field label={t('accounts.fields.email')} errors={errorsOf('email')}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-            />
-          )}
-        </Field>
+        <EmailField
+          label={t('accounts.fields.email')}
+          errors={errorsOf('email')}
+          {...form.register('email')}
+        />
         <Button type="submit" disabled={request.isPending} className="mt-2">
           {t('accounts.forgotPassword.submit')}
         </Button>

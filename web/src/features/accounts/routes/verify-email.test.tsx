@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test/render';
 
-import { anonymousUserContext, currentUserQueryKey, type UserContext } from '../api/current-user';
+import {
+  anonymousUserContext,
+  currentUserQueryKey,
+  type UserContext,
+} from '@/lib/auth/current-user';
 import VerifyEmailRoute from './verify-email';
 
 vi.mock('@/lib/api/client', async (importOriginal) => {

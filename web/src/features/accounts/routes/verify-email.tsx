@@ -3,11 +3,11 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { ApiError, describeError, translatorFor } from '@/lib/api/errors';
 
-import { useSignedInUser } from '../api/current-user';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
 import { ResendVerificationButton } from '../components/resend-verification-button';

@@ -1,11 +1,11 @@
 /** The activity blueprint calls: list, get by handle, create, update, delete, and setting the ordered parts. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { registerInvalidation } from '@/features/realtime';
 import { api } from '@/lib/api/client';
 import { ensureOk, unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
 export type ActivityBlueprint = components['schemas']['ActivityBlueprint'];
 export type ActivityBlueprintSummary = components['schemas']['ActivityBlueprintSummary'];
@@ -67,85 +67,83 @@ function useStoreBlueprint() {
   };
 }
 
-export function useCreateBlueprint({
-  onSuccess,
-  ...config
-}: MutationConfig<ActivityBlueprint, CreateActivityBlueprintBody> = {}) {
+export function useCreateBlueprint(
+  config: MutationConfig<ActivityBlueprint, CreateActivityBlueprintBody> = {},
+) {
   const store = useStoreBlueprint();
-  return useMutation({
-    ...config,
-    mutationFn: async (body) => unwrap(await api.POST('/api/activity-blueprints', { body })),
-    onSuccess: (...args) => {
-      store(args[0]);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: async (body) => unwrap(await api.POST('/api/activity-blueprints', { body })),
+      settle: (data) => {
+        store(data);
+      },
     },
-  });
+    config,
+  );
 }
 
 export type UpdateBlueprintInput = { id: string; body: UpdateActivityBlueprintBody };
 
-export function useUpdateBlueprint({
-  onSuccess,
-  ...config
-}: MutationConfig<ActivityBlueprint, UpdateBlueprintInput> = {}) {
+export function useUpdateBlueprint(
+  config: MutationConfig<ActivityBlueprint, UpdateBlueprintInput> = {},
+) {
   const store = useStoreBlueprint();
-  return useMutation({
-    ...config,
-    mutationFn: async ({ id, body }) =>
-      unwrap(
-        await api.PATCH('/api/activity-blueprints/{blueprint_id}', {
-          params: { path: { blueprint_id: id } },
-          body,
-        }),
-      ),
-    onSuccess: (...args) => {
-      store(args[0]);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: async ({ id, body }) =>
+        unwrap(
+          await api.PATCH('/api/activity-blueprints/{blueprint_id}', {
+            params: { path: { blueprint_id: id } },
+            body,
+          }),
+        ),
+      settle: (data) => {
+        store(data);
+      },
     },
-  });
+    config,
+  );
 }
 
 export type SetPartsInput = { id: string; partIds: string[]; version: number };
 
-export function useSetBlueprintParts({
-  onSuccess,
-  ...config
-}: MutationConfig<ActivityBlueprint, SetPartsInput> = {}) {
+export function useSetBlueprintParts(
+  config: MutationConfig<ActivityBlueprint, SetPartsInput> = {},
+) {
   const store = useStoreBlueprint();
-  return useMutation({
-    ...config,
-    mutationFn: async ({ id, partIds, version }) =>
-      unwrap(
-        await api.PUT('/api/activity-blueprints/{blueprint_id}/parts', {
-          params: { path: { blueprint_id: id } },
-          body: { part_ids: partIds, version },
-        }),
-      ),
-    onSuccess: (...args) => {
-      store(args[0]);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: async ({ id, partIds, version }) =>
+        unwrap(
+          await api.PUT('/api/activity-blueprints/{blueprint_id}/parts', {
+            params: { path: { blueprint_id: id } },
+            body: { part_ids: partIds, version },
+          }),
+        ),
+      settle: (data) => {
+        store(data);
+      },
     },
-  });
+    config,
+  );
 }
 
-export function useDeleteBlueprint({
-  onSuccess,
-  ...config
-}: MutationConfig<void, ActivityBlueprint> = {}) {
+export function useDeleteBlueprint(config: MutationConfig<void, ActivityBlueprint> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: async (blueprint) => {
-      ensureOk(
-        await api.DELETE('/api/activity-blueprints/{blueprint_id}', {
-          params: { path: { blueprint_id: blueprint.id } },
-        }),
-      );
+  return useFeatureMutation(
+    {
+      mutationFn: async (blueprint) => {
+        ensureOk(
+          await api.DELETE('/api/activity-blueprints/{blueprint_id}', {
+            params: { path: { blueprint_id: blueprint.id } },
+          }),
+        );
+      },
+      settle: (_data, variables) => {
+        queryClient.removeQueries({ queryKey: blueprintQueryKey(variables.handle) });
+        void queryClient.invalidateQueries({ queryKey: blueprintsQueryKey });
+      },
     },
-    onSuccess: (...args) => {
-      queryClient.removeQueries({ queryKey: blueprintQueryKey(args[1].handle) });
-      void queryClient.invalidateQueries({ queryKey: blueprintsQueryKey });
-      return onSuccess?.(...args);
-    },
-  });
+    config,
+  );
 }

@@ -1,11 +1,11 @@
 /** The blueprint part calls: list, get by handle, create, update (the editor's autosave too), delete. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { registerInvalidation } from '@/features/realtime';
 import { api } from '@/lib/api/client';
 import { ensureOk, unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
 import { blueprintsQueryKey, pageSize } from './blueprints';
 
@@ -57,20 +57,18 @@ export function usePart(handle: string) {
   return useQuery(partQueryOptions(handle));
 }
 
-export function useCreatePart({
-  onSuccess,
-  ...config
-}: MutationConfig<BlueprintPart, CreateBlueprintPartBody> = {}) {
+export function useCreatePart(config: MutationConfig<BlueprintPart, CreateBlueprintPartBody> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: async (body) => unwrap(await api.POST('/api/activity-blueprint-parts', { body })),
-    onSuccess: (...args) => {
-      queryClient.setQueryData(partQueryKey(args[0].handle), args[0]);
-      void queryClient.invalidateQueries({ queryKey: [...partsQueryKey, 'list'] });
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: async (body) => unwrap(await api.POST('/api/activity-blueprint-parts', { body })),
+      settle: (data) => {
+        queryClient.setQueryData(partQueryKey(data.handle), data);
+        void queryClient.invalidateQueries({ queryKey: [...partsQueryKey, 'list'] });
+      },
     },
-  });
+    config,
+  );
 }
 
 export async function updatePart(
@@ -87,38 +85,37 @@ export async function updatePart(
 
 export type UpdatePartInput = { id: string; body: UpdateBlueprintPartBody };
 
-export function useUpdatePart({
-  onSuccess,
-  ...config
-}: MutationConfig<BlueprintPart, UpdatePartInput> = {}) {
+export function useUpdatePart(config: MutationConfig<BlueprintPart, UpdatePartInput> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: ({ id, body }) => updatePart(id, body),
-    onSuccess: (...args) => {
-      queryClient.setQueryData(partQueryKey(args[0].handle), args[0]);
-      void queryClient.invalidateQueries({ queryKey: [...partsQueryKey, 'list'] });
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: ({ id, body }) => updatePart(id, body),
+      settle: (data) => {
+        queryClient.setQueryData(partQueryKey(data.handle), data);
+        void queryClient.invalidateQueries({ queryKey: [...partsQueryKey, 'list'] });
+      },
     },
-  });
+    config,
+  );
 }
 
-export function useDeletePart({ onSuccess, ...config }: MutationConfig<void, BlueprintPart> = {}) {
+export function useDeletePart(config: MutationConfig<void, BlueprintPart> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: async (part) => {
-      ensureOk(
-        await api.DELETE('/api/activity-blueprint-parts/{part_id}', {
-          params: { path: { part_id: part.id } },
-        }),
-      );
+  return useFeatureMutation(
+    {
+      mutationFn: async (part) => {
+        ensureOk(
+          await api.DELETE('/api/activity-blueprint-parts/{part_id}', {
+            params: { path: { part_id: part.id } },
+          }),
+        );
+      },
+      settle: (_data, variables) => {
+        queryClient.removeQueries({ queryKey: partQueryKey(variables.handle) });
+        void queryClient.invalidateQueries({ queryKey: partsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: blueprintsQueryKey });
+      },
     },
-    onSuccess: (...args) => {
-      queryClient.removeQueries({ queryKey: partQueryKey(args[1].handle) });
-      void queryClient.invalidateQueries({ queryKey: partsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: blueprintsQueryKey });
-      return onSuccess?.(...args);
-    },
-  });
+    config,
+  );
 }

@@ -6,14 +6,8 @@ import { useTranslation } from 'react-i18next';
 
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import { GameSystemSelector } from '@/features/game-systems/components/game-system-selector';
+import { SelectField } from '@/components/select-field';
+import { GameSystemSelector } from '@/features/game-systems';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
 import {
@@ -63,50 +57,26 @@ export function BlueprintForm({
         {(control) => <Input {...control} {...form.register('title')} autoComplete="off" />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('blueprints.fields.language')} errors={errorsOf('language')}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="language"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {languages.map((language) => (
-                      <SelectItem key={language} value={language}>
-                        {t(`blueprints.languages.${language}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
-        <Field label={t('blueprints.fields.activityType')} errors={errorsOf('activity_type')}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="activity_type"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {activityTypes.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {t(`blueprints.activityTypes.${type}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
+        <SelectField
+          control={form.control}
+          name="language"
+          label={t('blueprints.fields.language')}
+          errors={errorsOf('language')}
+          options={languages.map((language) => ({
+            value: language,
+            label: t(`blueprints.languages.${language}`),
+          }))}
+        />
+        <SelectField
+          control={form.control}
+          name="activity_type"
+          label={t('blueprints.fields.activityType')}
+          errors={errorsOf('activity_type')}
+          options={activityTypes.map((type) => ({
+            value: type,
+            label: t(`blueprints.activityTypes.${type}`),
+          }))}
+        />
       </div>
       <Field
         label={t('gameSystems.label')}

@@ -1,7 +1,7 @@
 /** Loader helpers of the GM pages: signed in (or off to sign-in), and data only for game masters. */
 import type { QueryClient } from '@tanstack/react-query';
 
-import { requireSignedIn } from '@/features/accounts/lib/guards';
+import { requireSignedIn } from '@/lib/auth/guards';
 import { ApiError } from '@/lib/api/errors';
 
 /** True when the signed-in user is a game master; a player's page shows the invitation instead. */

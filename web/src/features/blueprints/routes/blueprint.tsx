@@ -21,13 +21,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import {
   gameSystemsQueryOptions,
   treeLanguage,
   useGameSystems,
-} from '@/features/game-systems/api/list-game-systems';
-import { formatSystemPath } from '@/features/game-systems/lib/tree';
+  formatSystemPath,
+} from '@/features/game-systems';
 import { activeLocale, i18n } from '@/lib/i18n';
 
 import {

@@ -8,13 +8,13 @@ import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import {
   gameSystemsQueryOptions,
   treeLanguage,
   useGameSystems,
-} from '@/features/game-systems/api/list-game-systems';
-import { formatSystemPath } from '@/features/game-systems/lib/tree';
+  formatSystemPath,
+} from '@/features/game-systems';
 import { activeLocale, i18n, useFormat } from '@/lib/i18n';
 
 import { blueprintsQueryOptions, pageSize, useMyBlueprints } from '../api/blueprints';

@@ -7,7 +7,7 @@ import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { useSignedInUser } from '@/lib/auth/current-user';
 
 import { partQueryOptions, usePart } from '../api/parts';
 import { GmInvitation } from '../components/gm-gate';

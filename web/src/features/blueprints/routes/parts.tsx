@@ -7,7 +7,7 @@ import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import { useFormat } from '@/lib/i18n';
 
 import { pageSize } from '../api/blueprints';

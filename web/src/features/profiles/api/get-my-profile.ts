@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { useSignedInUser } from '@/features/accounts/api/current-user';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import { registerInvalidation } from '@/features/realtime';
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
-import { currentUserQueryKey } from '@/features/accounts/api/current-user';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { MutationConfig } from '@/lib/mutation';
+import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
 import { myProfileQueryKey, type MyProfile } from './get-my-profile';
 import { profileQueryKey } from './get-profile';
@@ -22,21 +22,19 @@ export async function updateProfile({ profileId, body }: UpdateProfileInput): Pr
   );
 }
 
-export function useUpdateProfile({
-  onSuccess,
-  ...config
-}: MutationConfig<MyProfile, UpdateProfileInput> = {}) {
+export function useUpdateProfile(config: MutationConfig<MyProfile, UpdateProfileInput> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: updateProfile,
-    onSuccess: (...args) => {
-      const profile = args[0];
-      queryClient.setQueryData(myProfileQueryKey, profile);
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey(profile.account_id) });
-      // The display name is also the name the sidebar shows.
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    {
+      mutationFn: updateProfile,
+      settle: (data) => {
+        const profile = data;
+        queryClient.setQueryData(myProfileQueryKey, profile);
+        void queryClient.invalidateQueries({ queryKey: profileQueryKey(profile.account_id) });
+        // The display name is also the name the sidebar shows.
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      },
     },
-  });
+    config,
+  );
 }

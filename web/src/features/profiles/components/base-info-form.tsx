@@ -1,17 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { SelectField } from '@/components/select-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useFieldErrors } from '@/lib/forms';
 import { useLocale } from '@/lib/i18n';
@@ -27,6 +21,7 @@ import {
   characterCount,
   noCountry,
   todayIso,
+  type BaseInfoInput,
   type BaseInfoValues,
 } from '../lib/schemas';
 
@@ -38,10 +33,10 @@ const allFields = [
   'bio',
   'language',
   'phone',
-  'address1',
-  'city',
-  'postal_code',
-  'country',
+  'location.address1',
+  'location.city',
+  'location.postal_code',
+  'location.country',
 ] as const;
 
 /**
@@ -61,7 +56,7 @@ export function BaseInfoForm({
 }) {
   const { t } = useTranslation();
   const uiLocale = useLocale();
-  const form = useForm<BaseInfoValues>({
+  const form = useForm<BaseInfoInput, unknown, BaseInfoValues>({
     resolver: zodResolver(baseInfoSchema()),
     defaultValues: baseInfoDefaults(profile, uiLocale),
   });
@@ -143,32 +138,17 @@ export function BaseInfoForm({
       {mode === 'full' && (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <SelectField
+              control={form.control}
+              name="language"
               label={t('profiles.fields.language')}
               description={t('profiles.fields.languageHint')}
               errors={errorsOf('language')}
-            >
-              {(control) => (
-                <Controller
-                  control={form.control}
-                  name="language"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                      <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {profileLanguages.map((language) => (
-                          <SelectItem key={language} value={language}>
-                            {t(`profiles.languages.${language}`)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </Field>
+              options={profileLanguages.map((language) => ({
+                value: language,
+                label: t(`profiles.languages.${language}`),
+              }))}
+            />
             <Field
               label={t('profiles.fields.phone')}
               errors={errorsOf('phone')}
@@ -181,49 +161,50 @@ export function BaseInfoForm({
           </div>
           <fieldset className="flex flex-col gap-4">
             <legend className="mb-2 text-sm font-medium">{t('profiles.fields.address')}</legend>
-            <Field label={t('profiles.fields.address1')} errors={errorsOf('address1')}>
+            <Field label={t('profiles.fields.address1')} errors={errorsOf('location.address1')}>
               {(control) => (
-                <Input {...control} {...form.register('address1')} autoComplete="street-address" />
+                <Input
+                  {...control}
+                  {...form.register('location.address1')}
+                  autoComplete="street-address"
+                />
               )}
             </Field>
             <div className="grid gap-4 sm:grid-cols-3">
-              <Field label={t('profiles.fields.postalCode')} errors={errorsOf('postal_code')}>
+              <Field
+                label={t('profiles.fields.postalCode')}
+                errors={errorsOf('location.postal_code')}
+              >
                 {(control) => (
                   <Input
                     {...control}
-                    {...form.register('postal_code')}
+                    {...form.register('location.postal_code')}
                     autoComplete="postal-code"
                   />
                 )}
               </Field>
-              <Field label={t('profiles.fields.city')} errors={errorsOf('city')}>
+              <Field label={t('profiles.fields.city')} errors={errorsOf('location.city')}>
                 {(control) => (
-                  <Input {...control} {...form.register('city')} autoComplete="address-level2" />
-                )}
-              </Field>
-              <Field label={t('profiles.fields.country')} errors={errorsOf('country')}>
-                {(control) => (
-                  <Controller
-                    control={form.control}
-                    name="country"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                        <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          <SelectItem value={noCountry}>{t('profiles.notSet')}</SelectItem>
-                          {profileCountries.map((country) => (
-                            <SelectItem key={country} value={country}>
-                              {countryName(country, uiLocale)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
+                  <Input
+                    {...control}
+                    {...form.register('location.city')}
+                    autoComplete="address-level2"
                   />
                 )}
               </Field>
+              <SelectField
+                control={form.control}
+                name="location.country"
+                label={t('profiles.fields.country')}
+                errors={errorsOf('location.country')}
+                options={[
+                  { value: noCountry, label: t('profiles.notSet') },
+                  ...profileCountries.map((country) => ({
+                    value: country,
+                    label: countryName(country, uiLocale),
+                  })),
+                ]}
+              />
             </div>
           </fieldset>
         </>

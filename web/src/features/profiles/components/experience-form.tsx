@@ -1,17 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { SelectField } from '@/components/select-field';
 import { useFieldErrors } from '@/lib/forms';
 
 import type { MyProfile } from '../api/get-my-profile';
@@ -94,28 +88,16 @@ export function ExperienceForm({
             />
           )}
         </Field>
-        <Field label={t('profiles.fields.level')} errors={errorsOf('experience_level')}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="experience_level"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {experienceLevels.map((level) => (
-                      <SelectItem key={level} value={level}>
-                        {t(`profiles.levels.${level}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
+        <SelectField
+          control={form.control}
+          name="experience_level"
+          label={t('profiles.fields.level')}
+          errors={errorsOf('experience_level')}
+          options={experienceLevels.map((level) => ({
+            value: level,
+            label: t(`profiles.levels.${level}`),
+          }))}
+        />
       </div>
       {actions({ pending: update.isPending })}
     </form>

@@ -5,13 +5,13 @@ import { handleFormError } from '@/lib/forms';
 
 /**
  * The server keys field messages by part (`base.first_name`, `base.location.city`, `gm.playstyles`); a form
- * edits one part and names its fields by the last segment (`first_name`, `city`, `playstyles`).
+ * edits one part and names its fields as that part's wire shape (`first_name`, `location.city`, `playstyles`).
  */
 export function withoutPartPrefix(error: unknown, part: 'base' | 'player' | 'gm'): unknown {
   if (!(error instanceof ApiError) || error.detail?.fields === undefined) return error;
   const fields: FieldErrors = {};
   for (const [key, errors] of Object.entries(error.detail.fields)) {
-    const local = key.startsWith(`${part}.`) ? (key.split('.').pop() ?? key) : key;
+    const local = key.startsWith(`${part}.`) ? key.slice(part.length + 1) : key;
     fields[local] = [...(fields[local] ?? []), ...errors];
   }
   return new ApiError(error.status, { ...error.detail, fields }, error.retryAfterSeconds);

@@ -69,23 +69,36 @@ export type BasicsValues = z.infer<ReturnType<typeof basicsSchema>>;
 
 const optionalText = z.string().trim();
 
-/** The whole basic info: the wizard's fields plus language, phone and address. Empty optional fields are fine. */
+/** Empty optional text is "not set" on the wire. */
+const orNull = (value: string) => (value === '' ? null : value);
+
+/**
+ * The whole basic info: the wizard's fields plus language, phone and address. Empty optional fields are fine.
+ * The form's fields are named as the `base` part of the update (`location.city`), so the server's field
+ * messages (`base.location.city`) land on them; the parsed values are that part, ready to send.
+ */
 export function baseInfoSchema(today?: () => string) {
   return basicsSchema(today).extend({
     language: z.enum(profileLanguages, { message: validationMessage('languageInvalid') }),
-    phone: optionalText.refine(
-      (value) => value === '' || isPlausiblePhone(value),
-      validationMessage('phoneInvalid'),
-    ),
-    address1: optionalText,
-    city: optionalText,
-    postal_code: optionalText,
-    country: z.string().refine((value) => /^[a-z]{2}$/.test(value) || value === noCountry, {
-      message: validationMessage('countryInvalid'),
+    // The server judges the number as `base.phone`, so the form keeps it a plain field; the wire nests it.
+    phone: optionalText
+      .refine((value) => value === '' || isPlausiblePhone(value), validationMessage('phoneInvalid'))
+      .transform((phone) => ({ phone })),
+    location: z.object({
+      address1: optionalText.transform(orNull),
+      city: optionalText.transform(orNull),
+      postal_code: optionalText.transform(orNull),
+      country: z
+        .string()
+        .refine((value) => /^[a-z]{2}$/.test(value) || value === noCountry, {
+          message: validationMessage('countryInvalid'),
+        })
+        .transform((value) => (value === noCountry ? null : value)),
     }),
   });
 }
-export type BaseInfoValues = z.infer<ReturnType<typeof baseInfoSchema>>;
+export type BaseInfoInput = z.input<ReturnType<typeof baseInfoSchema>>;
+export type BaseInfoValues = z.output<ReturnType<typeof baseInfoSchema>>;
 
 /** The select's "not set" option (a select option never has an empty value). */
 export const noCountry = 'none';

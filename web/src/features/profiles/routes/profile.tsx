@@ -11,10 +11,10 @@ import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { isSignedIn, useSignedInUser } from '@/features/accounts/api/current-user';
-import { RoleBadge } from '@/features/accounts/components/role-badge';
-import { UserAvatar } from '@/features/accounts/components/user-avatar';
-import { loadCurrentUser, requireSignedIn } from '@/features/accounts/lib/guards';
+import { isSignedIn, useSignedInUser } from '@/lib/auth/current-user';
+import { RoleBadge } from '@/components/role-badge';
+import { UserAvatar } from '@/components/user-avatar';
+import { loadCurrentUser, requireSignedIn } from '@/lib/auth/guards';
 import { ApiError } from '@/lib/api/errors';
 import { useFormat, useLocale } from '@/lib/i18n';
 

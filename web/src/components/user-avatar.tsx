@@ -1,6 +1,6 @@
 import { cn } from '@/lib/utils';
 
-import { initials } from '../lib/roles';
+import { initials } from '@/lib/auth/roles';
 
 /** The user's initials in a circle (profiles have no pictures yet). Decorative: the name is shown too. */
 export function UserAvatar({ name, className }: { name: string; className?: string }) {

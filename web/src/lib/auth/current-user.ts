@@ -3,7 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import { configQueryKey } from '@/features/runtime-config/api/get-config';
+import { configQueryKey } from '@/lib/runtime-config';
 
 export type UserContext = components['schemas']['UserContext'];
 export type AccountView = components['schemas']['AccountView'];

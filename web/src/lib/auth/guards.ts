@@ -1,16 +1,16 @@
 /** Loader helpers for pages that depend on who is signed in. */
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 
 import {
   currentUserQueryOptions,
   isSignedIn,
   type SignedInUserContext,
   type UserContext,
-} from '../api/current-user';
-import { returnToParam, sanitizeReturnTo } from './return-to';
+} from '@/lib/auth/current-user';
+import { returnToParam, sanitizeReturnTo } from '@/lib/auth/return-to';
 
 export async function loadCurrentUser(queryClient: QueryClient): Promise<UserContext> {
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
@@ -36,4 +36,12 @@ export async function redirectIfSignedIn(queryClient: QueryClient, request: Requ
   const target = sanitizeReturnTo(new URL(request.url).searchParams.get(returnToParam));
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's redirect is thrown
   throw redirect(target);
+}
+
+/** The loader of the sign-in and sign-up pages. */
+export function redirectIfSignedInLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await redirectIfSignedIn(queryClient, request);
+    return null;
+  };
 }

@@ -1,4 +1,4 @@
-import type { Role } from '../api/current-user';
+import type { Role } from '@/lib/auth/current-user';
 
 /** The role a compact place (the sidebar) shows: the most capable one. */
 export function primaryRole(roles: readonly Role[]): Role {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-import type { Role } from '../api/current-user';
+import type { Role } from '@/lib/auth/current-user';
 
 const roleIcons = { player: User, gm: Crown, admin: Shield } as const;
 

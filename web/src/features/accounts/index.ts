@@ -1,0 +1,2 @@
+// The front door of the accounts feature: other features import only what is exported here.
+export { BecomeGameMasterDialog } from './components/become-game-master-dialog';
