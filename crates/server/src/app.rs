@@ -132,6 +132,13 @@ impl Application {
             Job::new(session::END_EXPIRED, ()).unique(session::END_EXPIRED).every(session::END_EXPIRED_EVERY),
         )
         .await?;
+        jobs.schedule(
+            db.conn(),
+            Job::new(series::REFRESH_NEXT_SESSIONS, ())
+                .unique(series::REFRESH_NEXT_SESSIONS)
+                .every(series::REFRESH_NEXT_SESSIONS_EVERY),
+        )
+        .await?;
         let proxies = TrustedProxies::new(config.trusted_proxies()?);
         let listener = TcpListener::bind(config.socket_addr()).await?;
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);

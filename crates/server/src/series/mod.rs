@@ -13,16 +13,44 @@ mod handlers;
 mod queries;
 mod store;
 
+use std::sync::Arc;
+
+use futures::FutureExt;
 use questline_domain::ids::BlueprintId;
 use sea_orm::{ConnectionTrait, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::jobs::Handler;
+use crate::jobs::{Handler, JobRun};
 use crate::state::AppState;
 
-/// The background work of this feature: none yet (a passed `next_session_at` is recomputed when read).
+/// The job that keeps the precomputed `next_session_at` current (reads compute a passed one on the fly meanwhile).
+pub const REFRESH_NEXT_SESSIONS: &str = "series.refresh_next_sessions";
+/// How often it runs.
+pub const REFRESH_NEXT_SESSIONS_EVERY: chrono::Duration = chrono::Duration::minutes(10);
+const REFRESH_BATCH: u64 = 500;
+
+/// The background work of this feature.
 pub fn jobs() -> Vec<(&'static str, Handler)> {
-    Vec::new()
+    vec![(REFRESH_NEXT_SESSIONS, Arc::new(|state, run| refresh_next_sessions_job(state, run).boxed()))]
+}
+
+async fn refresh_next_sessions_job(state: AppState, _run: JobRun) -> anyhow::Result<()> {
+    while refresh_next_sessions(&state).await? == REFRESH_BATCH {}
+    Ok(())
+}
+
+/// Moves one batch of passed `next_session_at` values to the next session; returns how many it moved.
+pub async fn refresh_next_sessions(state: &AppState) -> anyhow::Result<u64> {
+    let now = state.clock.now();
+    let moved = state
+        .db
+        .write(move |txn| Box::pin(async move { store::refresh_next_sessions(txn, now, REFRESH_BATCH).await }))
+        .await
+        .map_err(|error| anyhow::anyhow!("refreshing next sessions failed: {error:?}"))?;
+    if moved > 0 {
+        tracing::info!(moved, "moved next sessions of series");
+    }
+    Ok(moved)
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -236,3 +236,26 @@ pub async fn delete(txn: &DatabaseTransaction, events: &EventBus, gm: AccountId,
     events.record(txn, events::deleted(id, gm)).await?;
     Ok(())
 }
+
+/// Moves up to `batch` passed `next_session_at` values to the next session after `now` (null once a schedule has
+/// no more), without a new version or an event: it is a derived fact, and reads already compute it when passed.
+/// Returns how many rows it moved.
+pub async fn refresh_next_sessions(txn: &DatabaseTransaction, now: DateTime<Utc>, batch: u64) -> Result<u64, ApiError> {
+    use sea_orm::{QueryOrder, QuerySelect};
+    let due = series::Entity::find()
+        .filter(series::Column::NextSessionAt.lte(now))
+        .order_by_asc(series::Column::NextSessionAt)
+        .limit(batch)
+        .all(txn)
+        .await?;
+    let moved = due.len() as u64;
+    for row in due {
+        let next = queries::schedule(&row).and_then(|schedule| schedule.next_occurrence(now));
+        series::Entity::update_many()
+            .col_expr(series::Column::NextSessionAt, sea_orm::sea_query::Expr::value(next))
+            .filter(series::Column::Id.eq(row.id))
+            .exec(txn)
+            .await?;
+    }
+    Ok(moved)
+}

@@ -283,3 +283,30 @@ db_test!(async fn the_questboard_shows_published_series_newest_first_and_filters
     let long = "a".repeat(101);
     assert_eq!(app.get(&format!("/api/questboard?q={long}")).await.status(), 400);
 });
+
+db_test!(async fn the_next_session_moves_on_when_it_has_passed(app) {
+    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let system = app.game_system_id("Mörk Borg", None).await;
+    let blueprint = gm.create_blueprint_ok("Dying Lands", &system).await;
+    let series = published(&gm, &blueprint, "Weekly doom", json!({})).await;
+    assert_eq!(series["next_session_at"], "2026-11-24T18:00:00Z");
+    let one_shot = create_series_ok(&gm, json!({"title": "Once", "blueprint_id": blueprint["id"]})).await;
+    let schedule = json!({"start_time": "12:00", "is_recurring": false, "time_zone": "UTC", "first_date": "2026-11-23"});
+    assert_eq!(set_schedule(&gm, &one_shot, schedule).await.status(), 200);
+
+    // Two days on: reads already show the next one; the job stores it.
+    app.clock.advance(chrono::Duration::days(2) + chrono::Duration::hours(9));
+    let card = body(app.get("/api/questboard").await).await;
+    assert_eq!(card["items"][0]["next_session_at"], "2026-11-26T18:00:00Z");
+    assert_eq!(questline::series::refresh_next_sessions(&app.state).await.unwrap(), 2);
+    assert_eq!(questline::series::refresh_next_sessions(&app.state).await.unwrap(), 0, "nothing left to move");
+    use sea_orm::{ConnectionTrait, Statement};
+    let backend = app.state.db.conn().get_database_backend();
+    let rows = app.state.db.conn()
+        .query_all_raw(Statement::from_string(backend, "SELECT title, next_session_at FROM series ORDER BY title"))
+        .await.unwrap();
+    let stored: Vec<(String, Option<chrono::DateTime<chrono::Utc>>)> = rows.iter()
+        .map(|row| (row.try_get("", "title").unwrap(), row.try_get("", "next_session_at").unwrap())).collect();
+    assert_eq!(stored[0], ("Once".to_owned(), None), "a one-shot that took place has no next session");
+    assert_eq!(stored[1].1.unwrap().to_rfc3339(), "2026-11-26T18:00:00+00:00");
+});
