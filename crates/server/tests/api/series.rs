@@ -282,6 +282,16 @@ db_test!(async fn the_questboard_shows_published_series_newest_first_and_filters
     }
     let long = "a".repeat(101);
     assert_eq!(app.get(&format!("/api/questboard?q={long}")).await.status(), 400);
+
+    // On PostgreSQL the text search has trigram indexes (pg_trgm is available on the test server).
+    use sea_orm::{ConnectionTrait, DbBackend, Statement};
+    let conn = app.state.db.conn();
+    if conn.get_database_backend() == DbBackend::Postgres {
+        let sql = "SELECT indexname FROM pg_indexes WHERE tablename = 'series' AND indexname LIKE '%trgm' ORDER BY 1";
+        let rows = conn.query_all_raw(Statement::from_string(DbBackend::Postgres, sql)).await.unwrap();
+        let names: Vec<String> = rows.iter().map(|row| row.try_get("", "indexname").unwrap()).collect();
+        assert_eq!(names, ["series_description_trgm", "series_title_trgm"]);
+    }
 });
 
 db_test!(async fn the_next_session_moves_on_when_it_has_passed(app) {
