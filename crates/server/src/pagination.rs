@@ -37,6 +37,8 @@ impl TryFrom<PageQuery> for PageRequest {
                 format!("limit must be between 1 and {MAX_LIMIT}"),
             ));
         }
-        Ok(Self { offset: query.offset.unwrap_or(0), limit })
+        // Databases count in i64: an offset past that is past every row, an empty page rather than an error.
+        let offset = query.offset.unwrap_or(0).min(i64::MAX as u64);
+        Ok(Self { offset, limit })
     }
 }

@@ -16,6 +16,7 @@ use super::dto::{
 };
 
 pub const BLUEPRINT_REQUIRED: &str = "Activity blueprint is required";
+pub const BLUEPRINT_NOT_FOUND: &str = "Activity blueprint not found";
 /// The longest link, city or venue we keep (the spec sets none; see docs/decisions.md).
 pub const LINK_MAX: usize = 500;
 pub const PLACE_MAX: usize = 100;
@@ -134,10 +135,12 @@ impl TryFrom<CreateSeriesRequest> for NewSeries {
         let title = v.check("title", Title::parse(&request.title));
         let blueprint_id = v.check(
             "blueprint_id",
-            request
-                .blueprint_id
-                .map(BlueprintId)
-                .ok_or_else(|| FieldError::new(ErrorCode::ActivityBlueprintRequired, BLUEPRINT_REQUIRED)),
+            match request.blueprint_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+                None => Err(FieldError::new(ErrorCode::ActivityBlueprintRequired, BLUEPRINT_REQUIRED)),
+                Some(id) => uuid::Uuid::parse_str(id)
+                    .map(BlueprintId)
+                    .map_err(|_| FieldError::new(ErrorCode::ActivityBlueprintNotFound, BLUEPRINT_NOT_FOUND)),
+            },
         );
         let location = match &request.location {
             None => Some(None),
@@ -279,6 +282,11 @@ mod tests {
         let new = NewSeries::try_from(request).unwrap();
         assert_eq!((new.pricing, new.requirements, new.location), (None, None, None));
         assert_eq!(new.language, Language::En);
+        for (id, message) in [("", BLUEPRINT_REQUIRED), ("not-an-id", BLUEPRINT_NOT_FOUND)] {
+            let request: CreateSeriesRequest =
+                serde_json::from_value(json!({"title": "Tomb of Horrors", "blueprint_id": id})).unwrap();
+            assert_eq!(messages(&NewSeries::try_from(request).unwrap_err(), "blueprint_id"), [message]);
+        }
     }
 
     #[test]

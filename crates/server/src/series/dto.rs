@@ -42,8 +42,9 @@ pub struct PricingRequest {
 pub struct CreateSeriesRequest {
     #[serde(default)]
     pub title: String,
-    /// One of the signed-in GM's blueprints; its activity type and game system are the series'.
-    pub blueprint_id: Option<Uuid>,
+    /// The id of one of the signed-in GM's blueprints; its activity type and game system are the series'. A
+    /// string, so that an empty or malformed one gets the field's message rather than a shape error.
+    pub blueprint_id: Option<String>,
     pub short_description: Option<String>,
     /// The language of play; `en` when left out.
     pub language: Option<Language>,

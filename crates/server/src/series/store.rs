@@ -67,7 +67,7 @@ pub async fn create(
 ) -> Result<series::Model, ApiError> {
     // One's own blueprint only; someone else's is as missing as one that does not exist.
     if !blueprints::is_owned_by(txn, new.blueprint_id, gm).await? {
-        let error = FieldError::new(ErrorCode::ActivityBlueprintNotFound, "Activity blueprint not found");
+        let error = FieldError::new(ErrorCode::ActivityBlueprintNotFound, super::commands::BLUEPRINT_NOT_FOUND);
         return Err(field_error("blueprint_id", error));
     }
     let base = handle_base(new.title.as_str(), "series");

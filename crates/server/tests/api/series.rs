@@ -83,6 +83,8 @@ db_test!(async fn series_follow_the_spec_rules_and_belong_to_their_gm(app) {
     let (_, _, error) =
         error_of(create_series(&gm, &json!({"title": "Citadel", "blueprint_id": others_blueprint["id"]})).await).await;
     assert_eq!(field_messages(&error, "blueprint_id"), json!(["Activity blueprint not found"]));
+    let (_, _, error) = error_of(create_series(&gm, &json!({"title": "Citadel", "blueprint_id": ""})).await).await;
+    assert_eq!(field_messages(&error, "blueprint_id"), json!(["Activity blueprint is required"]));
     let mine: Value = body(gm.get("/api/series").await).await;
     assert_eq!(mine["count"], 0);
     // Only game masters create series.
@@ -280,6 +282,8 @@ db_test!(async fn the_questboard_shows_published_series_newest_first_and_filters
         let response = app.get(&format!("/api/questboard{query}")).await;
         assert_eq!(response.status(), 400, "{query}");
     }
+    let far = body(app.get("/api/questboard?offset=18446744073709551615").await).await;
+    assert_eq!((far["count"].as_u64(), far["items"].as_array().unwrap().len()), (Some(3), 0), "past every row");
     let long = "a".repeat(101);
     assert_eq!(app.get(&format!("/api/questboard?q={long}")).await.status(), 400);
 

@@ -907,8 +907,8 @@ export interface components {
      */
     CreateSeriesRequest: {
       /**
-       * Format: uuid
-       * @description One of the signed-in GM's blueprints; its activity type and game system are the series'.
+       * @description The id of one of the signed-in GM's blueprints; its activity type and game system are the series'. A
+       *     string, so that an empty or malformed one gets the field's message rather than a shape error.
        */
       blueprint_id?: string | null;
       language?: components['schemas']['Language'] | null;
