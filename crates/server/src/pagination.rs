@@ -37,8 +37,14 @@ impl TryFrom<PageQuery> for PageRequest {
                 format!("limit must be between 1 and {MAX_LIMIT}"),
             ));
         }
-        // Databases count in i64: an offset past that is past every row, an empty page rather than an error.
-        let offset = query.offset.unwrap_or(0).min(i64::MAX as u64);
+        // Databases count in i64 (and the document says int64): a larger offset is refused, not a 500.
+        let offset = query.offset.unwrap_or(0);
+        if offset > i64::MAX as u64 {
+            return Err(ApiError::invalid_argument(
+                "invalid_query_parameter",
+                format!("offset must be at most {}", i64::MAX),
+            ));
+        }
         Ok(Self { offset, limit })
     }
 }
