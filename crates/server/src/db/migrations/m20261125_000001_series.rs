@@ -19,6 +19,8 @@ enum Accounts {
 enum ActivityBlueprints {
     Table,
     Id,
+    GameSystemId,
+    ActivityType,
 }
 
 #[derive(DeriveIden)]
@@ -144,7 +146,14 @@ impl MigrationTrait for Migration {
                 .col(Series::PriceMinor)
                 .to_owned(),
         ];
-        for index in indexes {
+        // The game-system and format filters select blueprints first (`blueprints::ids_matching`).
+        let blueprint_filter = Index::create()
+            .name("activity_blueprints_system_type")
+            .table(ActivityBlueprints::Table)
+            .col(ActivityBlueprints::GameSystemId)
+            .col(ActivityBlueprints::ActivityType)
+            .to_owned();
+        for index in indexes.into_iter().chain([blueprint_filter]) {
             manager.create_index(index).await?;
         }
         Ok(())
