@@ -11,9 +11,10 @@ use questline_domain::language::Language;
 use questline_domain::series::{
     FirstDate, LifecycleStatus, PricingModel, RecruitmentStatus, RecurrenceRule, Schedule, SessionDuration, StartTime,
 };
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
 };
 use uuid::Uuid;
 
@@ -252,6 +253,16 @@ fn like_pattern(text: &str) -> String {
     pattern
 }
 
+/// An FTS5 query: each word (letters and digits) quoted, as a prefix, all required; `None` when there is none.
+fn fts_query(text: &str) -> Option<String> {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(|word| format!("\"{word}\"*"))
+        .collect();
+    if words.is_empty() { None } else { Some(words.join(" ")) }
+}
+
 /// The Questboard: published and active series, newest first, filtered.
 pub async fn questboard(
     conn: &impl ConnectionTrait,
@@ -309,13 +320,29 @@ pub async fn questboard(
         if text.chars().count() > SEARCH_MAX {
             return Err(bad_query(format!("q must be at most {SEARCH_MAX} characters")));
         }
-        let pattern = like_pattern(text);
-        let matches = |column: series::Column| {
-            Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern.clone()).escape('\\'))
-        };
-        select = select.filter(
-            Condition::any().add(matches(series::Column::Title)).add(matches(series::Column::ShortDescription)),
-        );
+        if conn.get_database_backend() == DbBackend::Sqlite {
+            // FTS5 (migration m20261125_000002): every word of the search, as a prefix, in title or description.
+            let condition = match fts_query(text) {
+                Some(query) => Expr::col(series::Column::Id).in_subquery(
+                    sea_orm::sea_query::Query::select()
+                        .column(Alias::new("series_id"))
+                        .from(Alias::new("series_search"))
+                        .and_where(Expr::cust_with_values("series_search MATCH ?", [query]))
+                        .to_owned(),
+                ),
+                // Nothing to search for (only punctuation): nothing matches.
+                None => Expr::val(1).eq(0),
+            };
+            select = select.filter(condition);
+        } else {
+            let pattern = like_pattern(text);
+            let matches = |column: series::Column| {
+                Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern.clone()).escape('\\'))
+            };
+            select = select.filter(
+                Condition::any().add(matches(series::Column::Title)).add(matches(series::Column::ShortDescription)),
+            );
+        }
     }
 
     let count = select.clone().count(conn).await?;
@@ -364,6 +391,12 @@ mod tests {
     #[test]
     fn search_wildcards_are_literal() {
         assert_eq!(like_pattern("100%_Fun\\"), "%100\\%\\_fun\\\\%");
+    }
+
+    #[test]
+    fn fts_queries_are_quoted_word_prefixes() {
+        assert_eq!(fts_query("Łódź, 100% \"dragons\"").as_deref(), Some("\"Łódź\"* \"100\"* \"dragons\"*"));
+        assert_eq!(fts_query(" %%% "), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Series and the Questboard: the spec's validation messages, the lifecycle and recruitment rules, ownership and
 //! drafts, the schedule in the GM's zone, each Questboard filter and their combination, and a blueprint in use.
 
+use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::helpers::{Browser, TestApp, error_of, field_messages};
@@ -231,10 +232,10 @@ db_test!(async fn the_questboard_shows_published_series_newest_first_and_filters
     published(&gm, &campaign, "Dragons of Autumn", json!({"language": "en",
         "pricing": {"model": "paid", "amount": "40", "currency_code": "pln"}, "short_description": "Old-school 100% dragons"})).await;
     app.clock.advance(minute);
-    published(&gm, &one_shot, "Masks of Nyarlathotep", json!({"language": "pl",
+    published(&gm, &one_shot, "Masks of Nyarlathotep", json!({"language": "pl", "short_description": "Żółta mgła nad Arkham",
         "pricing": {"model": "free"}, "min_players": 2, "max_players": 5, "min_player_age": 18})).await;
     app.clock.advance(minute);
-    published(&gm, &campaign, "Euro Dragons", json!({"language": "nl",
+    let euro = published(&gm, &campaign, "Euro Dragons", json!({"language": "nl",
         "pricing": {"model": "paid", "amount": "15.00", "currency_code": "eur"}})).await;
     app.clock.advance(minute);
     create_series_ok(&gm, json!({"title": "Secret draft", "blueprint_id": campaign["id"]})).await;
@@ -271,6 +272,17 @@ db_test!(async fn the_questboard_shows_published_series_newest_first_and_filters
     assert_eq!(board(&app, "?q=100%25").await, ["Dragons of Autumn"]);
     assert_eq!(board(&app, "?q=%25%25%25").await, Vec::<String>::new());
     assert_eq!(board(&app, "?q=secret").await, Vec::<String>::new());
+    assert_eq!(board(&app, "?q=mg%C5%82a").await, ["Masks of Nyarlathotep"], "mgła");
+    if app.state.db.conn().get_database_backend() == sea_orm::DbBackend::Sqlite {
+        // FTS5 folds case and diacritics beyond ASCII: ŻÓŁTA and zolta find "Żółta".
+        assert_eq!(board(&app, "?q=%C5%BB%C3%93%C5%81TA").await, ["Masks of Nyarlathotep"]);
+        assert_eq!(board(&app, "?q=zo").await, ["Masks of Nyarlathotep"]);
+    }
+    // A renamed series is found by its new title only (the search index follows writes).
+    assert_eq!(update(&gm, &euro, json!({"title": "Euro Wyverns"})).await.status(), 200);
+    assert_eq!(board(&app, "?q=wyvern").await, ["Euro Wyverns"]);
+    assert_eq!(board(&app, "?q=DRAGON").await, ["Dragons of Autumn"]);
+    assert_eq!(update(&gm, &euro, json!({"title": "Euro Dragons"})).await.status(), 200);
     // Combined.
     assert_eq!(board(&app, &format!("?game_systems={dnd}&price=paid&currency=pln&price_max=100&q=autumn&format=campaign&languages=en")).await,
         ["Dragons of Autumn"]);
@@ -290,7 +302,7 @@ db_test!(async fn the_questboard_shows_published_series_newest_first_and_filters
     assert_eq!(app.get(&format!("/api/questboard?q={long}")).await.status(), 400);
 
     // On PostgreSQL the text search has trigram indexes (pg_trgm is available on the test server).
-    use sea_orm::{ConnectionTrait, DbBackend, Statement};
+    use sea_orm::{DbBackend, Statement};
     let conn = app.state.db.conn();
     if conn.get_database_backend() == DbBackend::Postgres {
         let sql = "SELECT indexname FROM pg_indexes WHERE tablename = 'series' AND indexname LIKE '%trgm' ORDER BY 1";
@@ -316,7 +328,7 @@ db_test!(async fn the_next_session_moves_on_when_it_has_passed(app) {
     assert_eq!(card["items"][0]["next_session_at"], "2026-11-26T18:00:00Z");
     assert_eq!(questline::series::refresh_next_sessions(&app.state).await.unwrap(), 2);
     assert_eq!(questline::series::refresh_next_sessions(&app.state).await.unwrap(), 0, "nothing left to move");
-    use sea_orm::{ConnectionTrait, Statement};
+    use sea_orm::Statement;
     let backend = app.state.db.conn().get_database_backend();
     let rows = app.state.db.conn()
         .query_all_raw(Statement::from_string(backend, "SELECT title, next_session_at FROM series ORDER BY title"))
