@@ -132,6 +132,17 @@ error_codes! {
     SeriesStatusFinal => "series_status_final",
     SeriesStatusMoveNotAllowed => "series_status_move_not_allowed",
     RecruitmentRequiresOpenSeries => "recruitment_requires_open_series",
+    // Series: the series itself (server series feature).
+    ActivityBlueprintRequired => "activity_blueprint_required",
+    ActivityBlueprintNotFound => "activity_blueprint_not_found",
+    BlueprintInUse => "blueprint_in_use",
+    LocationLinkInvalid => "location_link_invalid",
+    LocationCityRequired => "location_city_required",
+    LocationVenueRequired => "location_venue_required",
+    LocationTooLong => "location_too_long",
+    SeriesFieldsRequired => "series_fields_required",
+    SeriesNotFound => "series_not_found",
+    SeriesDeleteNotDraft => "series_delete_not_draft",
     // Series: player requirements (series::requirements).
     MinPlayersOutOfRange => "min_players_out_of_range",
     MaxPlayersOutOfRange => "max_players_out_of_range",

@@ -68,6 +68,11 @@ typed_id!(
     BlueprintPartId
 );
 
+typed_id!(
+    /// A series: what a GM publishes from a blueprint and players apply to.
+    SeriesId
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,7 +25,8 @@ use crate::mail::Mailer;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
-    accounts, blueprints, commerce, event_stream, game_systems, health, oidc, openapi, profiles, runtime_config, web,
+    accounts, blueprints, commerce, event_stream, game_systems, health, oidc, openapi, profiles, runtime_config,
+    series, web,
 };
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
@@ -38,6 +39,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(commerce::router())
         .merge(game_systems::router())
         .merge(blueprints::router())
+        .merge(series::router())
         .merge(oidc::router())
         .merge(event_stream::router())
         .merge(openapi::router())
@@ -53,6 +55,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         commerce::jobs(),
         game_systems::jobs(),
         blueprints::jobs(),
+        series::jobs(),
         oidc::jobs(),
     ]
     .into_iter()
@@ -127,6 +130,13 @@ impl Application {
         jobs.schedule(
             db.conn(),
             Job::new(session::END_EXPIRED, ()).unique(session::END_EXPIRED).every(session::END_EXPIRED_EVERY),
+        )
+        .await?;
+        jobs.schedule(
+            db.conn(),
+            Job::new(series::REFRESH_NEXT_SESSIONS, ())
+                .unique(series::REFRESH_NEXT_SESSIONS)
+                .every(series::REFRESH_NEXT_SESSIONS_EVERY),
         )
         .await?;
         let proxies = TrustedProxies::new(config.trusted_proxies()?);

@@ -26,6 +26,7 @@ pub mod pagination;
 pub mod profiles;
 pub mod realtime;
 pub mod runtime_config;
+pub mod series;
 pub mod state;
 pub mod telemetry;
 pub mod web;

@@ -24,7 +24,7 @@ use crate::state::AppState;
 const TAG: &str = "blueprints";
 
 /// Two GMs may create "The Keep" at the same moment; the loser of the handle race tries the next free one.
-async fn with_handle_retries<T, F, Fut>(mut attempt: F) -> Result<T, ApiError>
+pub(crate) async fn with_handle_retries<T, F, Fut>(mut attempt: F) -> Result<T, ApiError>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, ApiError>>,

@@ -13,6 +13,8 @@ mod handlers;
 mod queries;
 mod store;
 
+pub(crate) use handlers::with_handle_retries;
+
 use questline_domain::blueprints::ActivityType;
 use questline_domain::ids::{AccountId, BlueprintId, GameSystemId};
 use sea_orm::{ConnectionTrait, DbErr};
@@ -63,4 +65,49 @@ pub async fn blueprint_by_id(conn: &impl ConnectionTrait, id: BlueprintId) -> Re
 /// Whether `gm` owns the blueprint (a series may only be made from one's own).
 pub async fn is_owned_by(conn: &impl ConnectionTrait, id: BlueprintId, gm: AccountId) -> Result<bool, DbErr> {
     Ok(blueprint_by_id(conn, id).await?.is_some_and(|blueprint| blueprint.owner == gm))
+}
+
+/// The blueprints with these ids, whoever owns them (a page of series shows theirs).
+pub async fn blueprints_by_ids(
+    conn: &impl ConnectionTrait,
+    ids: &[BlueprintId],
+) -> Result<std::collections::HashMap<BlueprintId, BlueprintInfo>, DbErr> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let rows = entities::blueprint::Entity::find()
+        .filter(entities::blueprint::Column::Id.is_in(ids.iter().map(BlueprintId::as_uuid)))
+        .all(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let info = BlueprintInfo {
+                id: BlueprintId(row.id),
+                handle: row.handle,
+                title: row.title,
+                owner: AccountId(row.owner_id),
+                activity_type: ActivityType::parse(&row.activity_type).unwrap_or_default(),
+                game_system_id: GameSystemId(row.game_system_id),
+            };
+            (info.id, info)
+        })
+        .collect())
+}
+
+/// The ids of the blueprints in one of `game_systems` (when given) and of `activity_type` (when given), as a
+/// subquery for another feature's filter (the Questboard's game system and format).
+pub fn ids_matching(
+    game_systems: Option<&[GameSystemId]>,
+    activity_type: Option<ActivityType>,
+) -> sea_orm::sea_query::SelectStatement {
+    use sea_orm::ColumnTrait;
+    use sea_orm::sea_query::Query;
+    let mut query = Query::select();
+    query.column(entities::blueprint::Column::Id).from(entities::blueprint::Entity);
+    if let Some(systems) = game_systems {
+        query.and_where(entities::blueprint::Column::GameSystemId.is_in(systems.iter().map(GameSystemId::as_uuid)));
+    }
+    if let Some(activity_type) = activity_type {
+        query.and_where(entities::blueprint::Column::ActivityType.eq(activity_type.as_str()));
+    }
+    query.to_owned()
 }

@@ -139,6 +139,15 @@ pub async fn delete(
     id: BlueprintId,
 ) -> Result<(), ApiError> {
     owned_blueprint(txn, owner, id).await?;
+    // Checked in this transaction: a series created meanwhile waits on our write, and the foreign key stays as a
+    // last guard.
+    if crate::series::uses_blueprint(txn, id).await? {
+        return Err(ApiError::new(
+            questline_domain::ErrorType::NotAllowed,
+            questline_domain::ErrorCode::BlueprintInUse.as_str(),
+            "Cannot delete activity blueprint: it is used in one or more series",
+        ));
+    }
     // Its links go with it (ON DELETE CASCADE); its parts stay, they may serve other blueprints.
     blueprint::Entity::delete_by_id(id.as_uuid()).exec(txn).await?;
     events.record(txn, events::deleted(id, owner)).await?;

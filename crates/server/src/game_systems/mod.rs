@@ -30,3 +30,23 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub async fn exists(conn: &impl ConnectionTrait, id: GameSystemId) -> Result<bool, DbErr> {
     Ok(entity::Entity::find_by_id(id.as_uuid()).one(conn).await?.is_some())
 }
+
+/// The systems with all their editions, at any depth: a filter on a family includes its editions.
+pub async fn with_editions(conn: &impl ConnectionTrait, ids: &[GameSystemId]) -> Result<Vec<GameSystemId>, DbErr> {
+    use sea_orm::{ColumnTrait, QueryFilter, QuerySelect};
+    let mut all: Vec<uuid::Uuid> = ids.iter().map(GameSystemId::as_uuid).collect();
+    let mut frontier = all.clone();
+    // The tree is shallow (family → edition, rarely deeper); each round adds one level.
+    while !frontier.is_empty() {
+        let children: Vec<uuid::Uuid> = entity::Entity::find()
+            .select_only()
+            .column(entity::Column::Id)
+            .filter(entity::Column::ParentId.is_in(frontier))
+            .into_tuple()
+            .all(conn)
+            .await?;
+        frontier = children.into_iter().filter(|id| !all.contains(id)).collect();
+        all.extend(frontier.iter().copied());
+    }
+    Ok(all.into_iter().map(GameSystemId).collect())
+}

@@ -18,6 +18,7 @@ mod profiles;
 mod realtime;
 mod roles;
 mod security;
+mod series;
 mod shutdown;
 mod smtp;
 mod web;

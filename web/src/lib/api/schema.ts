@@ -556,6 +556,96 @@ export interface paths {
     patch: operations['updateProfile'];
     trace?: never;
   };
+  '/api/questboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Questboard: published and active series, newest first, filtered. Public, also signed out. */
+    get: operations['listQuestboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in GM's series, most recently changed first. */
+    get: operations['listMySeries'];
+    put?: never;
+    /** Creates a draft series from one of the GM's blueprints; its handle comes from the title. */
+    post: operations['createSeries'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series/by-handle/{handle}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One series by its handle: anyone may read a published, active, completed or cancelled one; a draft only its GM. */
+    get: operations['getSeries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series/{series_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes a draft series. */
+    delete: operations['deleteSeries'];
+    options?: never;
+    head?: never;
+    /**
+     * Changes one part of a series: basic info `{title, short_description}`, status `{lifecycle_status,
+     *     recruitment_status}`, pricing `{pricing}`, or player requirements `{min_players, max_players, min_player_age}`.
+     */
+    patch: operations['updateSeries'];
+    trace?: never;
+  };
+  '/api/series/{series_id}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Sets the series' schedule (created if absent, replaced otherwise); the next sessions follow the GM's zone. */
+    put: operations['setSeriesSchedule'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/store/regions': {
     parameters: {
       query?: never;
@@ -811,6 +901,28 @@ export interface components {
       language?: components['schemas']['Language'] | null;
       title?: string;
     };
+    /**
+     * @description The wizard: `title` and `blueprint_id` are required; the rest may come later through `updateSeries`.
+     *     Requirements are the three numbers together; pricing is `{model, amount, currency_code}`.
+     */
+    CreateSeriesRequest: {
+      /**
+       * @description The id of one of the signed-in GM's blueprints; its activity type and game system are the series'. A
+       *     string, so that an empty or malformed one gets the field's message rather than a shape error.
+       */
+      blueprint_id?: string | null;
+      language?: components['schemas']['Language'] | null;
+      location?: components['schemas']['LocationRequest'] | null;
+      /** Format: int64 */
+      max_players?: number | null;
+      /** Format: int64 */
+      min_player_age?: number | null;
+      /** Format: int64 */
+      min_players?: number | null;
+      pricing?: components['schemas']['PricingRequest'] | null;
+      short_description?: string | null;
+      title?: string;
+    };
     DeleteAccountRequest: {
       confirm_email?: string | null;
       /**
@@ -867,6 +979,16 @@ export interface components {
       | 'series_status_final'
       | 'series_status_move_not_allowed'
       | 'recruitment_requires_open_series'
+      | 'activity_blueprint_required'
+      | 'activity_blueprint_not_found'
+      | 'blueprint_in_use'
+      | 'location_link_invalid'
+      | 'location_city_required'
+      | 'location_venue_required'
+      | 'location_too_long'
+      | 'series_fields_required'
+      | 'series_not_found'
+      | 'series_delete_not_draft'
       | 'min_players_out_of_range'
       | 'max_players_out_of_range'
       | 'min_players_above_max'
@@ -1075,6 +1197,11 @@ export interface components {
     KeepAliveType: 'ping' | 'pong';
     /** @enum {string} */
     Language: 'en' | 'fr' | 'nl' | 'pl';
+    /**
+     * @description Where a series is in its life.
+     * @enum {string}
+     */
+    LifecycleStatus: 'draft' | 'published' | 'active' | 'completed' | 'cancelled';
     LinkRequest: {
       link_token: string;
       /** @description The existing account's password. */
@@ -1105,6 +1232,18 @@ export interface components {
       /** @description Two-letter country code, lower-case. */
       country?: string | null;
       postal_code?: string | null;
+    };
+    /**
+     * @description Where the table meets.
+     * @enum {string}
+     */
+    LocationKind: 'online' | 'in_person';
+    /** @description `{kind: "online", link}` or `{kind: "in_person", city, venue}`. */
+    LocationRequest: {
+      city?: string | null;
+      kind: components['schemas']['LocationKind'];
+      link?: string | null;
+      venue?: string | null;
     };
     /** @description The owner's own profile: the public part and the private fields. */
     MyProfile: components['schemas']['PublicProfile'] & {
@@ -1154,6 +1293,17 @@ export interface components {
     Phone: {
       phone: string;
     };
+    /** @enum {string} */
+    PricingModel: 'free' | 'paid';
+    /**
+     * @description `{model, amount, currency_code}`: the amount is a string such as `"25.00"`; amount and currency are read only
+     *     when paid.
+     */
+    PricingRequest: {
+      amount?: string | null;
+      currency_code?: string | null;
+      model?: string | null;
+    };
     PrimaryEmail: {
       email: string;
     };
@@ -1181,6 +1331,55 @@ export interface components {
       profile_id: string;
       type: components['schemas']['ProfileType'];
     };
+    /** @description A Questboard card. */
+    QuestboardCard: {
+      activity_type: components['schemas']['ActivityType'];
+      /** Format: uuid */
+      game_master_id: string;
+      /** Format: uuid */
+      game_system_id: string;
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      language: components['schemas']['Language'];
+      /** Format: int32 */
+      max_players?: number | null;
+      /** Format: int32 */
+      min_player_age?: number | null;
+      /** Format: int32 */
+      min_players?: number | null;
+      /**
+       * Format: date-time
+       * @description UTC; the web shows it in the viewer's zone.
+       */
+      next_session_at?: string | null;
+      pricing?: components['schemas']['SeriesPricing'] | null;
+      /** Format: date-time */
+      published_at?: string | null;
+      recruitment_status: components['schemas']['RecruitmentStatus'];
+      /** Format: int32 */
+      seats_taken: number;
+      /** Format: int32 */
+      session_duration_minutes?: number | null;
+      short_description: string;
+      thumbnail_url?: string | null;
+      time_zone?: string | null;
+      title: string;
+    };
+    QuestboardPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['QuestboardCard'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+    };
+    /**
+     * @description Whether a series takes applications.
+     * @enum {string}
+     */
+    RecruitmentStatus: 'open' | 'closed';
     Region: {
       /** @description Lower-case ISO 4217 code (`pln`, `eur`); the app shows it upper-cased. */
       currency_code: string;
@@ -1211,6 +1410,85 @@ export interface components {
       /** @description The server's version, shown in the app's footer. */
       version: string;
     };
+    Series: {
+      activity_blueprint: components['schemas']['SeriesBlueprint'];
+      activity_type: components['schemas']['ActivityType'];
+      banner_url?: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      game_master_id: string;
+      /** Format: uuid */
+      game_system_id: string;
+      /** @description The address of the series' page; made from the first title and kept when the title changes. */
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      language: components['schemas']['Language'];
+      lifecycle_status: components['schemas']['LifecycleStatus'];
+      location?: components['schemas']['Location'] | null;
+      /** Format: date-time */
+      next_session_at?: string | null;
+      pricing?: components['schemas']['SeriesPricing'] | null;
+      /** Format: date-time */
+      published_at?: string | null;
+      recruitment_status: components['schemas']['RecruitmentStatus'];
+      requirements?: components['schemas']['SeriesRequirements'] | null;
+      schedule?: components['schemas']['SeriesSchedule'] | null;
+      /** Format: int32 */
+      seats_taken: number;
+      short_description: string;
+      thumbnail_url?: string | null;
+      title: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: int64 */
+      version: number;
+    };
+    /** @description The blueprint a series is made from. */
+    SeriesBlueprint: {
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      title: string;
+    };
+    /** @description A page of the signed-in GM's series, most recently changed first. */
+    SeriesPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['Series'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+    };
+    SeriesPricing: {
+      /** @description `"25.00"`; null when free. */
+      amount?: string | null;
+      /** @description `pln` or `eur`; null when free. */
+      currency_code?: string | null;
+      model: components['schemas']['PricingModel'];
+    };
+    SeriesRequirements: {
+      /** Format: int32 */
+      max_players: number;
+      /** Format: int32 */
+      min_player_age: number;
+      /** Format: int32 */
+      min_players: number;
+    };
+    SeriesSchedule: {
+      first_date: string;
+      is_recurring: boolean;
+      /** @description The next session starts (at most five), in UTC. */
+      next_sessions: string[];
+      recurrence_rule?: string | null;
+      /** Format: int32 */
+      session_duration_minutes: number;
+      /** @description `hh:mm` in `time_zone`. */
+      start_time: string;
+      time_zone: string;
+    };
     /** @description Every frame the server sends. */
     ServerFrame: components['schemas']['EventFrame'] | components['schemas']['KeepAliveFrame'];
     SessionUser: {
@@ -1224,6 +1502,23 @@ export interface components {
       part_ids: string[];
       /** Format: int64 */
       version: number;
+    };
+    /**
+     * @description `{start_time, session_duration_minutes, is_recurring, recurrence_rule, time_zone, first_date}`: `start_time`
+     *     is `hh:mm` and `first_date` `YYYY-MM-DD`, both in the GM's IANA `time_zone`; `recurrence_rule` an iCalendar
+     *     RRULE (read only when recurring).
+     */
+    SetSeriesScheduleRequest: {
+      first_date?: string | null;
+      is_recurring?: boolean;
+      recurrence_rule?: string | null;
+      /**
+       * Format: int64
+       * @description Minutes, default 60.
+       */
+      session_duration_minutes?: number | null;
+      start_time?: string | null;
+      time_zone?: string | null;
     };
     SignInRequest: {
       email: string;
@@ -1290,6 +1585,29 @@ export interface components {
           gm: components['schemas']['ExperienceUpdate'];
         }
     );
+    /**
+     * @description One of the spec's four payloads (or several together): basic info `{title, short_description}` (with
+     *     `language` and `location`), status `{lifecycle_status, recruitment_status}`, pricing `{pricing: {model, amount,
+     *     currency_code}}`, player requirements `{min_players, max_players, min_player_age}`. `version`, when sent, must be
+     *     the one last read (a stale one is a `conflict`).
+     */
+    UpdateSeriesRequest: {
+      language?: components['schemas']['Language'] | null;
+      lifecycle_status?: components['schemas']['LifecycleStatus'] | null;
+      location?: components['schemas']['LocationRequest'] | null;
+      /** Format: int64 */
+      max_players?: number | null;
+      /** Format: int64 */
+      min_player_age?: number | null;
+      /** Format: int64 */
+      min_players?: number | null;
+      pricing?: components['schemas']['PricingRequest'] | null;
+      recruitment_status?: components['schemas']['RecruitmentStatus'] | null;
+      short_description?: string | null;
+      title?: string | null;
+      /** Format: int64 */
+      version?: number | null;
+    };
     /** @description The spec's user context: whether someone is signed in and who. Route and data scopes are the web app's own. */
     UserContext: {
       account?: components['schemas']['AccountView'] | null;
@@ -3189,6 +3507,408 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description A field breaks a rule; field names are `base.first_name`, `player.playstyles`, … */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listQuestboard: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+        /** @description Game system ids, comma-separated; a family includes its editions. */
+        game_systems?: string;
+        /** @description Languages of play, comma-separated (`en,pl`). */
+        languages?: string;
+        /** @description `one_shot` or `campaign`. */
+        format?: 'one_shot' | 'campaign';
+        /** @description `free` or `paid`. */
+        price?: 'free' | 'paid';
+        /** @description The currency of the price range (`pln` or `eur`); required with `price_min` or `price_max`. */
+        currency?: string;
+        /** @description Lowest price per session, e.g. `10` or `12.50`; free counts as 0. */
+        price_min?: string;
+        /** @description Highest price per session. */
+        price_max?: string;
+        /** @description Words to find in the title or the short description. */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of cards */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QuestboardPage'];
+        };
+      };
+      /** @description A filter that cannot be read (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listMySeries: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of your series */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesPage'];
+        };
+      };
+      /** @description Bad offset or limit (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  createSeries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateSeriesRequest'];
+      };
+    };
+    responses: {
+      /** @description Created as a draft; open `/dashboard/gm/my-series/{handle}` */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Series'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A field breaks a rule (`title`, `blueprint_id`, `pricing.*`, requirements, `location.*`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getSeries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The series' handle */
+        handle: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The series */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Series'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description No such series, or a draft of someone else (`series_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  deleteSeries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The series */
+        series_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such series of yours (`series_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a draft (`series_delete_not_draft`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  updateSeries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The series */
+        series_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateSeriesRequest'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Series'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such series of yours (`series_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A status move the series does not allow (`unexpected_state`: `series_must_have_schedule_to_publish`, `series_status_final`, `series_status_move_not_allowed`, `recruitment_requires_open_series`), or a stale `version` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A field breaks a rule */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  setSeriesSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The series */
+        series_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetSeriesScheduleRequest'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Series'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such series of yours (`series_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A field breaks a rule (`start_time`, `session_duration_minutes`, `recurrence_rule`, `time_zone`, `first_date`) */
       422: {
         headers: {
           [name: string]: unknown;

@@ -10,6 +10,8 @@ mod m20261122_000005_profiles_regions;
 mod m20261123_000003_jobs;
 mod m20261124_000001_security;
 mod m20261124_000002_game_systems_blueprints;
+mod m20261125_000001_series;
+mod m20261125_000002_series_search;
 
 pub struct Migrator;
 
@@ -24,6 +26,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000003_jobs::Migration),
             Box::new(m20261124_000001_security::Migration),
             Box::new(m20261124_000002_game_systems_blueprints::Migration),
+            Box::new(m20261125_000001_series::Migration),
+            Box::new(m20261125_000002_series_search::Migration),
         ]
     }
 }
