@@ -1,7 +1,7 @@
 //! The server's modules stand on floors, and imports only go down (docs/architecture.md):
 //!
 //! 3. the composition root: `app`, `cli`, `main`, `openapi`, `lib`;
-//! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `event_stream`, …;
+//! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `series`, `event_stream`, …;
 //! 1. the platform they share: `auth`, `jobs`, `events`, `realtime`, `hooks`, `state`;
 //! 0. the base: `db`, `http`, `error`, `config`, `clock`, `mail`, `pagination`, `telemetry`;
 //!
@@ -22,8 +22,8 @@ const BASE: u8 = 0;
 fn floor(module: &str) -> Option<u8> {
     Some(match module {
         "app" | "cli" | "main" | "openapi" | "lib" => ROOT,
-        "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "event_stream" | "health"
-        | "runtime_config" | "web" => FEATURE,
+        "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "event_stream"
+        | "health" | "runtime_config" | "web" => FEATURE,
         "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" => PLATFORM,
         "db" | "http" | "error" | "config" | "clock" | "mail" | "pagination" | "telemetry" => BASE,
         _ => return None,
