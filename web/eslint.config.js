@@ -82,7 +82,8 @@ export default tseslint.config(
           paths: [
             {
               name: 'sonner',
-              message: "Import { toast } from '@/lib/toast': it loads sonner after the first paint.",
+              message:
+                "Import { toast } from '@/lib/toast': it loads sonner after the first paint.",
               allowTypeImports: true,
             },
           ],

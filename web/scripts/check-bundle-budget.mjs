@@ -83,7 +83,9 @@ function main() {
     console.log(
       `${status} ${route.path.padEnd(10)} ${kib(total.brotli)} brotli (${kib(total.gzip)} gzip, ` +
         `${kib(total.raw)} raw) in ${files.length} files; budget ${kib(BUDGET_BYTES)}` +
-        (over ? ` (${kib(total.brotli - BUDGET_BYTES)} over)` : ` (${kib(BUDGET_BYTES - total.brotli)} left)`),
+        (over
+          ? ` (${kib(total.brotli - BUDGET_BYTES)} over)`
+          : ` (${kib(BUDGET_BYTES - total.brotli)} left)`),
     );
     if (over || process.argv.includes('--verbose')) {
       for (const file of files.sort((a, b) => sizeOf(b).brotli - sizeOf(a).brotli)) {

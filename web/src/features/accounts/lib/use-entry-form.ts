@@ -58,19 +58,20 @@ export function useEntryForm<V extends Values>({
   });
 
   /** Runs `onValid` with the checked values, or shows what is wrong and focuses it. */
-  const handleSubmit = (onValid: (checked: V) => void) => (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submitted.current = true;
-    const result = check(values);
-    if (result.ok) {
-      setErrors({});
-      onValid(result.values);
-    } else {
-      const found = result.errors as Errors<V>;
-      setErrors(found);
-      focusFirst(found);
-    }
-  };
+  const handleSubmit =
+    (onValid: (checked: V) => void) => (event: SyntheticEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      submitted.current = true;
+      const result = check(values);
+      if (result.ok) {
+        setErrors({});
+        onValid(result.values);
+      } else {
+        const found = result.errors as Errors<V>;
+        setErrors(found);
+        focusFirst(found);
+      }
+    };
 
   /** react-hook-form's `setError`, for `handleFormError` and the server's answers. */
   const setError: UseFormSetError<V> = (name, error, options) => {
