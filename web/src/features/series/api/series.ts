@@ -25,6 +25,11 @@ export type Series = Omit<components['schemas']['Series'], 'location'> & {
   location?: SeriesLocation | null;
 };
 export type SeriesPage = Omit<components['schemas']['SeriesPage'], 'items'> & { items: Series[] };
+/** The generated type with the series' own location (see `SeriesLocation`). */
+function asSeries(raw: components['schemas']['Series']): Series {
+  return raw as unknown as Series;
+}
+
 export type CreateSeriesBody = components['schemas']['CreateSeriesRequest'];
 export type UpdateSeriesBody = components['schemas']['UpdateSeriesRequest'];
 export type SetScheduleBody = components['schemas']['SetSeriesScheduleRequest'];
@@ -38,7 +43,10 @@ export function seriesByHandleQueryKey(handle: string) {
 }
 
 export async function listMySeries(offset: number): Promise<SeriesPage> {
-  return unwrap(await api.GET('/api/series', { params: { query: { offset, limit: pageSize } } }));
+  const page = unwrap(
+    await api.GET('/api/series', { params: { query: { offset, limit: pageSize } } }),
+  );
+  return { ...page, items: page.items.map(asSeries) };
 }
 
 export function mySeriesQueryOptions(offset: number) {
@@ -53,13 +61,16 @@ export function useMySeries(offset: number) {
 }
 
 export async function getSeries(handle: string): Promise<Series> {
-  return unwrap(
-    await api.GET('/api/series/by-handle/{handle}', { params: { path: { handle } } }),
+  return asSeries(
+    unwrap(await api.GET('/api/series/by-handle/{handle}', { params: { path: { handle } } })),
   );
 }
 
 export function seriesQueryOptions(handle: string) {
-  return queryOptions({ queryKey: seriesByHandleQueryKey(handle), queryFn: () => getSeries(handle) });
+  return queryOptions({
+    queryKey: seriesByHandleQueryKey(handle),
+    queryFn: () => getSeries(handle),
+  });
 }
 
 export function useSeries(handle: string) {
@@ -94,7 +105,7 @@ export function useCreateSeries(config: MutationConfig<Series, CreateSeriesBody>
   const store = useStoreSeries();
   return useFeatureMutation(
     {
-      mutationFn: async (body) => unwrap(await api.POST('/api/series', { body })) as Series,
+      mutationFn: async (body) => asSeries(unwrap(await api.POST('/api/series', { body }))),
       settle: (data) => {
         store(data);
       },
@@ -110,12 +121,14 @@ export function useUpdateSeries(config: MutationConfig<Series, UpdateSeriesInput
   return useFeatureMutation(
     {
       mutationFn: async ({ id, body }) =>
-        unwrap(
-          await api.PATCH('/api/series/{series_id}', {
-            params: { path: { series_id: id } },
-            body,
-          }),
-        ) as Series,
+        asSeries(
+          unwrap(
+            await api.PATCH('/api/series/{series_id}', {
+              params: { path: { series_id: id } },
+              body,
+            }),
+          ),
+        ),
       settle: (data) => {
         store(data);
       },
@@ -131,12 +144,14 @@ export function useSetSeriesSchedule(config: MutationConfig<Series, SetScheduleI
   return useFeatureMutation(
     {
       mutationFn: async ({ id, body }) =>
-        unwrap(
-          await api.PUT('/api/series/{series_id}/schedule', {
-            params: { path: { series_id: id } },
-            body,
-          }),
-        ) as Series,
+        asSeries(
+          unwrap(
+            await api.PUT('/api/series/{series_id}/schedule', {
+              params: { path: { series_id: id } },
+              body,
+            }),
+          ),
+        ),
       settle: (data) => {
         store(data);
       },

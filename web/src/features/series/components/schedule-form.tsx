@@ -43,7 +43,6 @@ const scheduleFields = [
   'session_duration_minutes',
   'time_zone',
   'first_date',
-  'recurrence_rule',
 ] as const;
 
 export function ScheduleForm({
@@ -131,10 +130,7 @@ export function ScheduleForm({
             />
           )}
         </Field>
-        <Field
-          label={t('series.schedule.duration')}
-          errors={errorsOf('session_duration_minutes')}
-        >
+        <Field label={t('series.schedule.duration')} errors={errorsOf('session_duration_minutes')}>
           {(control) => (
             <Input
               {...control}
@@ -181,9 +177,7 @@ export function ScheduleForm({
         />
         {t('series.schedule.recurring')}
       </label>
-      {isRecurring && (
-        <RecurrenceFields form={form} frequency={frequency} missingId={missingId} />
-      )}
+      {isRecurring && <RecurrenceFields form={form} frequency={frequency} missingId={missingId} />}
       {missing.length > 0 && (
         <p
           id={missingId}

@@ -33,12 +33,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { CommandDialogProps } from '@/lib/commands/types';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 
-import {
-  useDeleteSeries,
-  useSetSeriesSchedule,
-  useUpdateSeries,
-  type Series,
-} from '../api/series';
+import { useDeleteSeries, useSetSeriesSchedule, useUpdateSeries, type Series } from '../api/series';
 import { parseRecurrenceRule } from '../lib/rrule';
 import { seriesPaths } from '../lib/paths';
 import {
@@ -54,11 +49,11 @@ import {
   requirementsSchema,
   statusSchema,
   type BasicInfoFormValues,
-  type LocationFormValues,
   type PricingFormValues,
   type RequirementsFormValues,
   type StatusFormValues,
 } from '../lib/schemas';
+import { locationFormValues, pricingFormValues, requirementsFormValues } from '../lib/form-values';
 import { toastFailure, toastSuccess } from '../lib/toasts';
 import { browserTimeZone, todayIn } from '../lib/zones';
 import { ScheduleForm } from './schedule-form';
@@ -80,7 +75,11 @@ function FormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         closeLabel={t('common.close')}
-        className={wide ? 'max-h-[90dvh] max-w-2xl overflow-y-auto' : 'max-h-[90dvh] max-w-lg overflow-y-auto'}
+        className={
+          wide
+            ? 'max-h-[90dvh] max-w-2xl overflow-y-auto'
+            : 'max-h-[90dvh] max-w-lg overflow-y-auto'
+        }
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -106,16 +105,6 @@ function Actions({ pending }: { pending: boolean }) {
       </Button>
     </DialogFooter>
   );
-}
-
-export function locationFormValues(series: Pick<Series, 'location'>): LocationFormValues {
-  const location = series.location;
-  return {
-    kind: location?.kind ?? 'none',
-    link: location?.link ?? '',
-    city: location?.city ?? '',
-    venue: location?.venue ?? '',
-  };
 }
 
 export function BasicInfoDialog({ open, onOpenChange, series }: SeriesDialogProps) {
@@ -194,7 +183,8 @@ export function StatusDialog({ open, onOpenChange, series }: SeriesDialogProps) 
   const { t } = useTranslation();
   const update = useUpdateSeries();
   // The refusal the spec shows in the dialog itself; other refusals are the generic status toast.
-  const [needsSchedule, setNeedsSchedule] = useState(false);
+  // The lifecycle status the server refused for want of a schedule; choosing another hides the message.
+  const [refusedFor, setRefusedFor] = useState<string | null>(null);
   const form = useForm<StatusFormValues>({
     resolver: zodResolver(statusSchema),
     defaultValues: {
@@ -207,8 +197,7 @@ export function StatusDialog({ open, onOpenChange, series }: SeriesDialogProps) 
   useEffect(() => {
     // Spec §4: outside published and active the control is disabled and forced to closed.
     if (!canRecruit) form.setValue('recruitment_status', 'closed');
-    setNeedsSchedule(false);
-  }, [canRecruit, form, lifecycle]);
+  }, [canRecruit, form]);
   return (
     <FormDialog
       open={open}
@@ -230,7 +219,7 @@ export function StatusDialog({ open, onOpenChange, series }: SeriesDialogProps) 
                 error instanceof ApiError &&
                 error.detail?.code === 'series_must_have_schedule_to_publish'
               ) {
-                setNeedsSchedule(true);
+                setRefusedFor(values.lifecycle_status);
               } else {
                 toastFailure('series.toasts.statusUpdateFailed', error);
               }
@@ -277,7 +266,7 @@ export function StatusDialog({ open, onOpenChange, series }: SeriesDialogProps) 
             />
           )}
         </Field>
-        {needsSchedule && (
+        {refusedFor === lifecycle && (
           <p
             role="alert"
             className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
@@ -289,15 +278,6 @@ export function StatusDialog({ open, onOpenChange, series }: SeriesDialogProps) 
       </form>
     </FormDialog>
   );
-}
-
-export function pricingFormValues(series: Pick<Series, 'pricing'>): PricingFormValues {
-  // Spec §9: free and pln are the form's defaults.
-  return {
-    model: series.pricing?.model ?? 'free',
-    amount: series.pricing?.amount ?? '',
-    currency_code: series.pricing?.currency_code ?? 'pln',
-  };
 }
 
 export function PricingDialog({ open, onOpenChange, series }: SeriesDialogProps) {
@@ -343,16 +323,6 @@ export function PricingDialog({ open, onOpenChange, series }: SeriesDialogProps)
       </form>
     </FormDialog>
   );
-}
-
-export function requirementsFormValues(
-  series: Pick<Series, 'requirements'>,
-): RequirementsFormValues {
-  return {
-    min_players: series.requirements?.min_players ?? 2,
-    max_players: series.requirements?.max_players ?? 5,
-    min_player_age: series.requirements?.min_player_age ?? 16,
-  };
 }
 
 export function RequirementsDialog({ open, onOpenChange, series }: SeriesDialogProps) {
@@ -484,16 +454,31 @@ export function DeleteSeriesDialog({ open, onOpenChange, series }: SeriesDialogP
 }
 
 /** The palette's series dialogs: the series of the page in view (data scope `gm_series`). */
-function fromContext(Dialog: (props: SeriesDialogProps) => ReactNode) {
-  return function SeriesCommandDialog({ open, onOpenChange, context }: CommandDialogProps) {
-    const series = context.data.gm_series;
-    if (!series) return null;
-    return <Dialog open={open} onOpenChange={onOpenChange} series={series} />;
-  };
+export function BasicInfoCommandDialog({ open, onOpenChange, context }: CommandDialogProps) {
+  const series = context.data.gm_series;
+  return series ? (
+    <BasicInfoDialog open={open} onOpenChange={onOpenChange} series={series} />
+  ) : null;
 }
 
-export const BasicInfoCommandDialog = fromContext(BasicInfoDialog);
-export const StatusCommandDialog = fromContext(StatusDialog);
-export const PricingCommandDialog = fromContext(PricingDialog);
-export const RequirementsCommandDialog = fromContext(RequirementsDialog);
-export const ScheduleCommandDialog = fromContext(ScheduleDialog);
+export function StatusCommandDialog({ open, onOpenChange, context }: CommandDialogProps) {
+  const series = context.data.gm_series;
+  return series ? <StatusDialog open={open} onOpenChange={onOpenChange} series={series} /> : null;
+}
+
+export function PricingCommandDialog({ open, onOpenChange, context }: CommandDialogProps) {
+  const series = context.data.gm_series;
+  return series ? <PricingDialog open={open} onOpenChange={onOpenChange} series={series} /> : null;
+}
+
+export function RequirementsCommandDialog({ open, onOpenChange, context }: CommandDialogProps) {
+  const series = context.data.gm_series;
+  return series ? (
+    <RequirementsDialog open={open} onOpenChange={onOpenChange} series={series} />
+  ) : null;
+}
+
+export function ScheduleCommandDialog({ open, onOpenChange, context }: CommandDialogProps) {
+  const series = context.data.gm_series;
+  return series ? <ScheduleDialog open={open} onOpenChange={onOpenChange} series={series} /> : null;
+}

@@ -3,7 +3,13 @@
  * works on any form whose values hold its fields under the server's names, so server field errors
  * (`pricing.amount`, `location.link`, `min_players`) land on them.
  */
-import { Controller, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  Controller,
+  useWatch,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { SelectField } from '@/components/select-field';
@@ -163,7 +169,7 @@ export function PricingFields<T extends WithPricing>({
                     {...control}
                     name={field.name}
                     ref={field.ref}
-                    value={field.value as string}
+                    value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                   />

@@ -36,7 +36,9 @@ describe('the RRULE builder', () => {
   });
 
   it('leaves weekdays out where they are not offered', () => {
-    expect(buildRecurrenceRule(choice({ frequency: 'daily', weekdays: ['MO'] }))).toBe('FREQ=DAILY');
+    expect(buildRecurrenceRule(choice({ frequency: 'daily', weekdays: ['MO'] }))).toBe(
+      'FREQ=DAILY',
+    );
     expect(
       buildRecurrenceRule(choice({ frequency: 'every_n_weeks', interval: 2, weekdays: ['MO'] })),
     ).toBe('FREQ=WEEKLY;INTERVAL=2');

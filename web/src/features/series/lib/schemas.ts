@@ -28,7 +28,13 @@ export const PLACE_MAX = 100;
 export const languages = ['en', 'fr', 'nl', 'pl'] as const;
 export const currencies = ['pln', 'eur'] as const;
 export const pricingModels = ['free', 'paid'] as const;
-export const lifecycleStatuses = ['draft', 'published', 'active', 'completed', 'cancelled'] as const;
+export const lifecycleStatuses = [
+  'draft',
+  'published',
+  'active',
+  'completed',
+  'cancelled',
+] as const;
 export const recruitmentStatuses = ['open', 'closed'] as const;
 export const locationKinds = ['none', 'online', 'in_person'] as const;
 
@@ -83,7 +89,10 @@ export const pricingShape = z
   })
   .superRefine((pricing, context) => {
     if (pricing.model !== 'paid') return;
-    const issue = (path: 'amount' | 'currency_code', key: Parameters<typeof validationMessage>[0]) => {
+    const issue = (
+      path: 'amount' | 'currency_code',
+      key: Parameters<typeof validationMessage>[0],
+    ) => {
       context.addIssue({ code: 'custom', path: [path], message: validationMessage(key) });
     };
     const amount = pricing.amount.trim();
@@ -113,7 +122,10 @@ export const locationShape = z
     venue: z.string(),
   })
   .superRefine((location, context) => {
-    const issue = (path: 'link' | 'city' | 'venue', key: Parameters<typeof validationMessage>[0]) => {
+    const issue = (
+      path: 'link' | 'city' | 'venue',
+      key: Parameters<typeof validationMessage>[0],
+    ) => {
       context.addIssue({ code: 'custom', path: [path], message: validationMessage(key) });
     };
     if (location.kind === 'online') {
@@ -126,7 +138,8 @@ export const locationShape = z
     if (location.kind === 'in_person') {
       for (const field of ['city', 'venue'] as const) {
         const value = location[field].trim();
-        if (value === '') issue(field, field === 'city' ? 'seriesCityRequired' : 'seriesVenueRequired');
+        if (value === '')
+          issue(field, field === 'city' ? 'seriesCityRequired' : 'seriesVenueRequired');
         else if (value.length > PLACE_MAX) issue(field, 'seriesPlaceTooLong');
       }
     }
@@ -190,7 +203,11 @@ export function locationPayload(location: LocationFormValues) {
     case 'online':
       return { kind: 'online' as const, link: location.link.trim() };
     case 'in_person':
-      return { kind: 'in_person' as const, city: location.city.trim(), venue: location.venue.trim() };
+      return {
+        kind: 'in_person' as const,
+        city: location.city.trim(),
+        venue: location.venue.trim(),
+      };
     default:
       return undefined;
   }
@@ -199,6 +216,10 @@ export function locationPayload(location: LocationFormValues) {
 /** The pricing payload: the amount as the string typed (already normalised on blur). */
 export function pricingPayload(pricing: PricingFormValues) {
   return pricing.model === 'paid'
-    ? { model: 'paid', amount: pricing.amount.trim().replace(',', '.'), currency_code: pricing.currency_code }
+    ? {
+        model: 'paid',
+        amount: pricing.amount.trim().replace(',', '.'),
+        currency_code: pricing.currency_code,
+      }
     : { model: 'free' };
 }

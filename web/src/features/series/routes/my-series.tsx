@@ -86,7 +86,9 @@ function MySeriesPage() {
                 {series.title}
               </Link>
               <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <Badge variant="secondary">{t(`series.lifecycle.${series.lifecycle_status}`)}</Badge>
+                <Badge variant="secondary">
+                  {t(`series.lifecycle.${series.lifecycle_status}`)}
+                </Badge>
                 <span>{t(`series.activityTypes.${series.activity_type}`)}</span>
                 <span aria-hidden>·</span>
                 <span>

@@ -39,7 +39,7 @@ import {
   StatusDialog,
 } from '../components/series-dialogs';
 import { SeriesImage } from '../components/series-image';
-import { parseRecurrenceRule } from '../lib/rrule';
+import { parseRecurrenceRule, type RecurrenceChoice } from '../lib/rrule';
 import { seriesPaths } from '../lib/paths';
 import { browserTimeZone } from '../lib/zones';
 
@@ -325,7 +325,9 @@ function PriceText({ series }: { series: Series }) {
   }
   return (
     <p className="text-sm" data-testid="series-price">
-      {t('series.detail.perSession', { price: format.currency(pricing.amount, pricing.currency_code) })}
+      {t('series.detail.perSession', {
+        price: format.currency(pricing.amount, pricing.currency_code),
+      })}
     </p>
   );
 }
@@ -344,12 +346,18 @@ function ScheduleSummary({ series }: { series: Series }) {
     );
   }
   const viewerZone = browserTimeZone();
-  const choice = schedule.recurrence_rule ? parseRecurrenceRule(schedule.recurrence_rule) : undefined;
-  const repeats = !schedule.is_recurring
-    ? t('series.detail.oneOff', { date: format.date(`${schedule.first_date}T12:00:00Z`, { timeZone: 'UTC' }) })
-    : choice
-      ? describeRecurrence(choice, t)
-      : schedule.recurrence_rule ?? '';
+  const choice = schedule.recurrence_rule
+    ? parseRecurrenceRule(schedule.recurrence_rule)
+    : undefined;
+  const repeats = !schedule.is_recurring ? (
+    t('series.detail.oneOff', {
+      date: format.date(`${schedule.first_date}T12:00:00Z`, { timeZone: 'UTC' }),
+    })
+  ) : choice ? (
+    <RecurrenceText choice={choice} />
+  ) : (
+    (schedule.recurrence_rule ?? '')
+  );
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="series-schedule">
       <dl className="grid gap-3 sm:grid-cols-3">
@@ -364,7 +372,9 @@ function ScheduleSummary({ series }: { series: Series }) {
       <div className="flex flex-col gap-2">
         <h3 className="font-medium">{t('series.detail.nextSessions')}</h3>
         {viewerZone !== schedule.time_zone && (
-          <p className="text-muted-foreground">{t('series.detail.inYourZone', { zone: viewerZone })}</p>
+          <p className="text-muted-foreground">
+            {t('series.detail.inYourZone', { zone: viewerZone })}
+          </p>
         )}
         {schedule.next_sessions.length === 0 ? (
           <p className="text-muted-foreground">{t('series.detail.noNextSessions')}</p>
@@ -393,23 +403,21 @@ function ScheduleSummary({ series }: { series: Series }) {
   );
 }
 
-function describeRecurrence(
-  choice: NonNullable<ReturnType<typeof parseRecurrenceRule>>,
-  t: ReturnType<typeof useTranslation>['t'],
-): string {
+function RecurrenceText({ choice }: { choice: RecurrenceChoice }) {
+  const { t } = useTranslation();
   const days = choice.weekdays.map((day) => t(`series.schedule.weekdayNames.${day}`)).join(', ');
   switch (choice.frequency) {
     case 'weekly':
     case 'biweekly':
-      return t(`series.detail.repeatsOn.${choice.frequency}`, { days });
+      return <>{t(`series.detail.repeatsOn.${choice.frequency}`, { days })}</>;
     case 'every_n_days':
     case 'every_n_weeks':
     case 'every_n_months':
-      return t(`series.detail.repeatsEvery.${choice.frequency}`, { count: choice.interval });
+      return <>{t(`series.detail.repeatsEvery.${choice.frequency}`, { count: choice.interval })}</>;
     case 'daily':
     case 'monthly':
-      return t(`series.schedule.frequencies.${choice.frequency}`);
+      return <>{t(`series.schedule.frequencies.${choice.frequency}`)}</>;
     default:
-      return '';
+      return null;
   }
 }
