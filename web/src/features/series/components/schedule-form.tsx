@@ -214,7 +214,7 @@ function RecurrenceFields({
               name="frequency"
               render={({ field }) => (
                 <Select
-                  value={field.value === '' ? undefined : field.value}
+                  value={field.value}
                   onValueChange={field.onChange}
                   name={field.name}
                 >

@@ -195,7 +195,7 @@ function CreateSeriesPage() {
                 name="blueprint_id"
                 render={({ field }) => (
                   <Select
-                    value={field.value === '' ? undefined : field.value}
+                    value={field.value}
                     onValueChange={field.onChange}
                     name={field.name}
                   >
