@@ -30,15 +30,8 @@ export type CommandData = {
   profile?: components['schemas']['MyProfile'];
   /** The GM's blueprint the current page shows. */
   gm_activity_blueprint?: components['schemas']['ActivityBlueprint'];
-  /** The GM's series the current page shows (its `location` is read as the series' own, see features/series). */
-  gm_series?: Omit<components['schemas']['Series'], 'location'> & {
-    location?: {
-      kind: components['schemas']['LocationKind'];
-      link?: string | null;
-      city?: string | null;
-      venue?: string | null;
-    } | null;
-  };
+  /** The GM's series the current page shows. */
+  gm_series?: components['schemas']['Series'];
 };
 export type DataScope = keyof CommandData;
 

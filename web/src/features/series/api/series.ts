@@ -10,26 +10,9 @@ import { ensureOk, unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-/**
- * The series' location as the server sends it (`{kind, link, city, venue}`). The generated schema names it
- * `Location` like the profile's address and keeps only one of the two (a server naming clash, see
- * docs/decisions.md "Series web"), so this one type is written out until the document is fixed.
- */
-export type SeriesLocation = {
-  kind: components['schemas']['LocationKind'];
-  link?: string | null;
-  city?: string | null;
-  venue?: string | null;
-};
-export type Series = Omit<components['schemas']['Series'], 'location'> & {
-  location?: SeriesLocation | null;
-};
-export type SeriesPage = Omit<components['schemas']['SeriesPage'], 'items'> & { items: Series[] };
-/** The generated type with the series' own location (see `SeriesLocation`). */
-function asSeries(raw: components['schemas']['Series']): Series {
-  return raw as unknown as Series;
-}
-
+export type Series = components['schemas']['Series'];
+export type SeriesLocation = components['schemas']['SeriesLocation'];
+export type SeriesPage = components['schemas']['SeriesPage'];
 export type CreateSeriesBody = components['schemas']['CreateSeriesRequest'];
 export type UpdateSeriesBody = components['schemas']['UpdateSeriesRequest'];
 export type SetScheduleBody = components['schemas']['SetSeriesScheduleRequest'];
@@ -43,10 +26,7 @@ export function seriesByHandleQueryKey(handle: string) {
 }
 
 export async function listMySeries(offset: number): Promise<SeriesPage> {
-  const page = unwrap(
-    await api.GET('/api/series', { params: { query: { offset, limit: pageSize } } }),
-  );
-  return { ...page, items: page.items.map(asSeries) };
+  return unwrap(await api.GET('/api/series', { params: { query: { offset, limit: pageSize } } }));
 }
 
 export function mySeriesQueryOptions(offset: number) {
@@ -61,9 +41,7 @@ export function useMySeries(offset: number) {
 }
 
 export async function getSeries(handle: string): Promise<Series> {
-  return asSeries(
-    unwrap(await api.GET('/api/series/by-handle/{handle}', { params: { path: { handle } } })),
-  );
+  return unwrap(await api.GET('/api/series/by-handle/{handle}', { params: { path: { handle } } }));
 }
 
 export function seriesQueryOptions(handle: string) {
@@ -105,7 +83,7 @@ export function useCreateSeries(config: MutationConfig<Series, CreateSeriesBody>
   const store = useStoreSeries();
   return useFeatureMutation(
     {
-      mutationFn: async (body) => asSeries(unwrap(await api.POST('/api/series', { body }))),
+      mutationFn: async (body) => unwrap(await api.POST('/api/series', { body })),
       settle: (data) => {
         store(data);
       },
@@ -121,13 +99,11 @@ export function useUpdateSeries(config: MutationConfig<Series, UpdateSeriesInput
   return useFeatureMutation(
     {
       mutationFn: async ({ id, body }) =>
-        asSeries(
-          unwrap(
-            await api.PATCH('/api/series/{series_id}', {
-              params: { path: { series_id: id } },
-              body,
-            }),
-          ),
+        unwrap(
+          await api.PATCH('/api/series/{series_id}', {
+            params: { path: { series_id: id } },
+            body,
+          }),
         ),
       settle: (data) => {
         store(data);
@@ -144,13 +120,11 @@ export function useSetSeriesSchedule(config: MutationConfig<Series, SetScheduleI
   return useFeatureMutation(
     {
       mutationFn: async ({ id, body }) =>
-        asSeries(
-          unwrap(
-            await api.PUT('/api/series/{series_id}/schedule', {
-              params: { path: { series_id: id } },
-              body,
-            }),
-          ),
+        unwrap(
+          await api.PUT('/api/series/{series_id}/schedule', {
+            params: { path: { series_id: id } },
+            body,
+          }),
         ),
       settle: (data) => {
         store(data);

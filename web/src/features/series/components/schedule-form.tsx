@@ -213,11 +213,7 @@ function RecurrenceFields({
               control={form.control}
               name="frequency"
               render={({ field }) => (
-                <Select
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  name={field.name}
-                >
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
                   <SelectTrigger
                     {...control}
                     ref={field.ref}

@@ -194,11 +194,7 @@ function CreateSeriesPage() {
                 control={form.control}
                 name="blueprint_id"
                 render={({ field }) => (
-                  <Select
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    name={field.name}
-                  >
+                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
                     <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
                       <SelectValue placeholder={t('series.fields.chooseBlueprint')} />
                     </SelectTrigger>
