@@ -104,6 +104,7 @@ test('a game master creates a series, schedules it weekly and publishes it', asy
 
   // The palette's "Create series" opens the wizard.
   await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Series' })).toBeVisible();
   await runCommand(page, 'create series', 'Create series');
   await expect(page).toHaveURL(/\/dashboard\/gm\/my-series\/create$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Create series' })).toBeVisible();
@@ -147,7 +148,7 @@ test('a game master creates a series, schedules it weekly and publishes it', asy
   await expect(page.getByText('Series created successfully')).toBeVisible();
   await expect(page).toHaveTitle('Series · Questline');
   await expect(page.getByRole('heading', { level: 1, name: 'Citadel Tuesdays' })).toBeVisible();
-  await expect(page.getByTestId('series-price')).toContainText('25,50');
+  await expect(page.getByTestId('series-price')).toHaveText('PLN 25.50 per session');
   await capture(page, 'series-draft');
 
   // Publishing without a schedule: the message in the dialog.
@@ -176,15 +177,17 @@ test('a game master creates a series, schedules it weekly and publishes it', asy
   await expect(schedule.getByTestId('schedule-missing')).toHaveText(
     'Choose how often the series repeats to save the schedule.',
   );
-  await chooseOption(page, schedule.getByLabel('Repeats'), 'Weekly');
+  await chooseOption(page, schedule.getByLabel('Repeats'), 'Weekly', { exact: true });
   await expect(schedule.getByTestId('schedule-missing')).toHaveText(
     'Choose at least one day of the week to save the schedule.',
   );
   // The submit is aborted silently while a weekday is missing: the dialog stays.
   await schedule.getByRole('button', { name: 'Save' }).click();
   await expect(schedule).toBeVisible();
-  await schedule.getByText('Tuesday').click();
-  await schedule.getByText('Thursday').click();
+  await schedule.getByText('Tue', { exact: true }).click();
+  await schedule.getByText('Thu', { exact: true }).click();
+  await expect(schedule.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked();
+  await expect(schedule.getByRole('checkbox', { name: 'Thursday' })).toBeChecked();
   await expect(schedule.getByTestId('schedule-missing')).toHaveCount(0);
   await capture(page, 'series-schedule-dialog', false);
   await schedule.getByRole('button', { name: 'Save' }).click();

@@ -269,7 +269,7 @@ export function StatusDialog({ open, onOpenChange, series }: SeriesDialogProps) 
         {refusedFor === lifecycle && (
           <p
             role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+            className="rounded-md border border-destructive/40 bg-background px-3 py-2 text-sm text-destructive"
           >
             {t('errors.codes.series_must_have_schedule_to_publish')}
           </p>
