@@ -17,8 +17,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const BUDGET_BYTES = 150 * 1024;
 
-/** The most each public page may load today (KiB, brotli): its figure on 2026-11-23 plus about 3 KiB. */
-export const CEILINGS_KIB = { '/': 155, '/sign-in': 192, '/sign-up': 193 };
+/**
+ * The most each public page may load today (KiB, brotli): its figure on 2026-11-23 plus about 3 KiB, raised by
+ * 1 KiB on 2026-11-25 for the series screens' English strings (+2.3 KiB brotli in the bundled en-GB.json; see
+ * docs/decisions.md "Series web").
+ */
+export const CEILINGS_KIB = { '/': 156, '/sign-in': 194, '/sign-up': 194 };
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(webDir, 'dist');

@@ -6,7 +6,7 @@ import { useSignedInUser } from '@/lib/auth/current-user';
 import { blueprintQueryOptions } from '@/features/blueprints/api/blueprints';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { useMyProfile } from '@/features/profiles/api/get-my-profile';
-import { seriesQueryOptions } from '@/features/series/api/series';
+import { seriesQueryOptions } from '@/features/series/api/get-series';
 import { seriesPaths } from '@/features/series/lib/paths';
 import type { CommandContext } from '@/lib/commands/types';
 

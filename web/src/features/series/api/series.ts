@@ -10,7 +10,16 @@ import { ensureOk, unwrap } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-export type Series = components['schemas']['Series'];
+import {
+  getSeries,
+  seriesByHandleQueryKey,
+  seriesQueryKey,
+  seriesQueryOptions,
+  type Series,
+} from './get-series';
+
+export { getSeries, seriesByHandleQueryKey, seriesQueryKey, seriesQueryOptions, type Series };
+
 export type SeriesLocation = components['schemas']['SeriesLocation'];
 export type SeriesPage = components['schemas']['SeriesPage'];
 export type CreateSeriesBody = components['schemas']['CreateSeriesRequest'];
@@ -19,12 +28,6 @@ export type SetScheduleBody = components['schemas']['SetSeriesScheduleRequest'];
 export type BlueprintSummary = components['schemas']['ActivityBlueprintSummary'];
 
 export const pageSize = 20;
-export const seriesQueryKey = ['series'] as const;
-
-export function seriesByHandleQueryKey(handle: string) {
-  return [...seriesQueryKey, 'by-handle', handle] as const;
-}
-
 export async function listMySeries(offset: number): Promise<SeriesPage> {
   return unwrap(await api.GET('/api/series', { params: { query: { offset, limit: pageSize } } }));
 }
@@ -38,17 +41,6 @@ export function mySeriesQueryOptions(offset: number) {
 
 export function useMySeries(offset: number) {
   return useQuery(mySeriesQueryOptions(offset));
-}
-
-export async function getSeries(handle: string): Promise<Series> {
-  return unwrap(await api.GET('/api/series/by-handle/{handle}', { params: { path: { handle } } }));
-}
-
-export function seriesQueryOptions(handle: string) {
-  return queryOptions({
-    queryKey: seriesByHandleQueryKey(handle),
-    queryFn: () => getSeries(handle),
-  });
 }
 
 export function useSeries(handle: string) {
