@@ -5,6 +5,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { currentUserQueryOptions } from '@/lib/auth/current-user';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
+import { loadWorkspaceStrings } from '@/lib/i18n';
 import { configQueryOptions } from '@/lib/runtime-config';
 
 import { AppLayout } from './layouts/app-layout';
@@ -20,9 +21,17 @@ type PageModule = {
   createLoader?: (queryClient: QueryClient) => NonNullable<RouteObject['loader']>;
 };
 
-function lazyPage(queryClient: QueryClient, load: () => Promise<PageModule>) {
+/**
+ * A page loaded when first visited. A page of the signed-in workspace (profiles, blueprints, series) also waits
+ * for the workspace strings, which the public pages do not carry (lib/i18n).
+ */
+function lazyPage(
+  queryClient: QueryClient,
+  load: () => Promise<PageModule>,
+  { workspace = false }: { workspace?: boolean } = {},
+) {
   return async () => {
-    const page = await load();
+    const [page] = await Promise.all([load(), workspace ? loadWorkspaceStrings() : undefined]);
     return { Component: page.default, loader: page.createLoader?.(queryClient) };
   };
 }
@@ -106,47 +115,65 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: paths.profile.path,
       handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile')),
+      lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile'), {
+        workspace: true,
+      }),
     },
     {
       path: paths.profileById.path,
       handle: { titleKey: 'pageTitles.profile' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile')),
+      lazy: lazyPage(queryClient, () => import('@/features/profiles/routes/profile'), {
+        workspace: true,
+      }),
     },
     {
       path: blueprintPaths.blueprints.path,
       handle: { titleKey: 'pageTitles.activityBlueprints' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/blueprints')),
+      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/blueprints'), {
+        workspace: true,
+      }),
     },
     {
       path: blueprintPaths.blueprint.path,
       handle: { titleKey: 'pageTitles.blueprint' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/blueprint')),
+      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/blueprint'), {
+        workspace: true,
+      }),
     },
     {
       path: blueprintPaths.parts.path,
       handle: { titleKey: 'pageTitles.activityBlueprintParts' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/parts')),
+      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/parts'), {
+        workspace: true,
+      }),
     },
     {
       path: blueprintPaths.part.path,
       handle: { titleKey: 'pageTitles.part' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/part')),
+      lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/part'), {
+        workspace: true,
+      }),
     },
     {
       path: seriesPaths.mySeries.path,
       handle: { titleKey: 'pageTitles.mySeries' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/series/routes/my-series')),
+      lazy: lazyPage(queryClient, () => import('@/features/series/routes/my-series'), {
+        workspace: true,
+      }),
     },
     {
       path: seriesPaths.create.path,
       handle: { titleKey: 'pageTitles.createSeries' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/series/routes/create-series')),
+      lazy: lazyPage(queryClient, () => import('@/features/series/routes/create-series'), {
+        workspace: true,
+      }),
     },
     {
       path: seriesPaths.series.path,
       handle: { titleKey: 'pageTitles.series' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/series/routes/series')),
+      lazy: lazyPage(queryClient, () => import('@/features/series/routes/series'), {
+        workspace: true,
+      }),
     },
     {
       path: '*',

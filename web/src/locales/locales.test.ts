@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import enGB from './en-GB.json';
-import plPL from './pl-PL.json';
+import enGBShell from './en-GB.json';
+import plPLShell from './pl-PL.json';
+import enGBWorkspace from './workspace/en-GB.json';
+import plPLWorkspace from './workspace/pl-PL.json';
+
+// The shell's strings and the workspace's (loaded later, lib/i18n) are one set of keys.
+const enGB = { ...enGBShell, ...enGBWorkspace };
+const plPL = { ...plPLShell, ...plPLWorkspace };
 
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
@@ -34,6 +40,13 @@ function pluralForms(resource: unknown, base: string): string[] {
 }
 
 describe('locale files', () => {
+  it('split the shell and the workspace strings by area, none in both', () => {
+    const shared = Object.keys(enGBShell).filter((area) => Object.hasOwn(enGBWorkspace, area));
+    expect(shared).toEqual([]);
+    expect(Object.keys(plPLShell)).toEqual(Object.keys(enGBShell));
+    expect(Object.keys(plPLWorkspace)).toEqual(Object.keys(enGBWorkspace));
+  });
+
   it('have exactly the same keys in en-GB and pl-PL, plural forms included', () => {
     expect(leafKeys(plPL).sort()).toEqual(leafKeys(enGB).sort());
   });

@@ -13,6 +13,7 @@ import {
   type SidebarController,
 } from '@/components/ui/use-sidebar-controller';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { loadWorkspaceStrings } from '@/lib/i18n';
 import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
 import { LiveUpdates } from '@/features/realtime';
 import { useIsMobile } from '@/lib/use-is-mobile';
@@ -27,9 +28,10 @@ import { MainSidebar } from './main-sidebar';
 
 // Only signed-in users can have a profile to complete: visitors never load the wizards' forms.
 const ProfileWizards = lazy(() =>
-  import('@/features/profiles/components/profile-wizards').then((module) => ({
-    default: module.ProfileWizards,
-  })),
+  Promise.all([
+    import('@/features/profiles/components/profile-wizards'),
+    loadWorkspaceStrings(),
+  ]).then(([module]) => ({ default: module.ProfileWizards })),
 );
 
 /** The shell around every page: main sidebar, header, page, auxiliary sidebar. */
@@ -50,6 +52,10 @@ export function AppLayout() {
   useSidebarShortcut(main);
   useAccountLocaleSync();
   const currentUser = useCurrentUser();
+  // A signed-in user soon opens a workspace page or dialog: fetch its strings once the page has painted.
+  useEffect(() => {
+    if (currentUser.authenticated) void loadWorkspaceStrings();
+  }, [currentUser.authenticated]);
   const viewer: NavViewer = {
     authenticated: currentUser.authenticated,
     roles: currentUser.user?.roles ?? [],

@@ -6,10 +6,39 @@ import enGB from '@/locales/en-GB.json';
 import { storageKeys } from '@/lib/storage-keys';
 
 import { createI18n } from './create-i18n';
-import { baseOptions, loadLocale } from './i18n';
+import {
+  baseOptions,
+  changeLocale,
+  i18n as appI18n,
+  loadLocale,
+  loadWorkspaceStrings,
+} from './i18n';
 import { readStoredLocale } from './locales';
 
 describe('i18n', () => {
+  it('loads the workspace strings on demand, in the active language and the fallback', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({ ...baseOptions('en-GB', { 'en-GB': enGB }), initAsync: false });
+    expect(instance.exists('blueprints.list.empty')).toBe(false);
+    expect(Object.hasOwn(enGB, 'series')).toBe(false);
+    await loadLocale(instance, 'pl-PL');
+    await instance.changeLanguage('pl-PL');
+    await loadWorkspaceStrings(instance);
+    expect(instance.t('blueprints.list.empty', { lng: 'en-GB' })).toBe(
+      'No activity blueprints yet',
+    );
+    expect(instance.t('blueprints.list.empty', { lng: 'pl-PL' })).toBe(
+      'Nie masz jeszcze szablonów przygód',
+    );
+    // The imported module keeps only the shell's strings.
+    expect(Object.hasOwn(enGB, 'blueprints')).toBe(false);
+    // The app's instance loads the new language's part when the language changes.
+    await loadWorkspaceStrings(appI18n);
+    await changeLocale('pl-PL');
+    expect(appI18n.t('blueprints.list.empty')).toBe('Nie masz jeszcze szablonów przygód');
+    await changeLocale('en-GB');
+  });
+
   it('uses Polish plural forms (one, few, many)', () => {
     const pl = createI18n('pl-PL');
     expect(pl.t('errors.rateLimited', { count: 1 })).toContain('1 sekundę');

@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import enGB from '@/locales/en-GB.json';
+import type enGBWorkspace from '@/locales/workspace/en-GB.json';
 
 import {
   defaultLocale,
@@ -15,6 +16,7 @@ import {
 export type TranslationKey = ParseKeys;
 
 type Translation = typeof enGB;
+type WorkspaceTranslation = typeof enGBWorkspace;
 
 /**
  * Each language's strings. English is the fallback and always bundled; the others load when chosen, so a page
@@ -26,13 +28,27 @@ const loaders: Record<Locale, () => Promise<Translation>> = {
   'pl-PL': () => import('@/locales/pl-PL.json').then((module) => module.default),
 };
 
+/**
+ * The strings of the signed-in workspace (profiles, blueprints, series): no public page shows them, so they load
+ * after the first paint and before a page, wizard or dialog that needs them (`loadWorkspaceStrings`), not with
+ * the entry (issue 11's budget).
+ */
+const workspaceLoaders: Record<Locale, () => Promise<WorkspaceTranslation>> = {
+  'en-GB': () => import('@/locales/workspace/en-GB.json').then((module) => module.default),
+  'pl-PL': () => import('@/locales/workspace/pl-PL.json').then((module) => module.default),
+};
+
 export function baseOptions(locale: Locale, resources: Partial<Record<Locale, Translation>>) {
   return {
     lng: locale,
     fallbackLng: defaultLocale,
     supportedLngs: [...supportedLocales],
     resources: Object.fromEntries(
-      Object.entries(resources).map(([language, translation]) => [language, { translation }]),
+      // A copy: strings added later (the workspace's) must not change the imported module's object.
+      Object.entries(resources).map(([language, translation]) => [
+        language,
+        { translation: { ...translation } },
+      ]),
     ),
     // The bundled resources are there at once, so initialisation finishes synchronously.
     initAsync: false,
@@ -45,6 +61,35 @@ export function baseOptions(locale: Locale, resources: Partial<Record<Locale, Tr
 export async function loadLocale(instance: I18n, locale: Locale): Promise<void> {
   if (instance.hasResourceBundle(locale, 'translation')) return;
   instance.addResourceBundle(locale, 'translation', await loaders[locale]());
+}
+
+const workspaceLoads = new WeakMap<I18n, Map<Locale, Promise<void>>>();
+
+async function loadWorkspaceLocale(instance: I18n, locale: Locale): Promise<void> {
+  let loads = workspaceLoads.get(instance);
+  if (!loads) {
+    loads = new Map();
+    workspaceLoads.set(instance, loads);
+  }
+  let load = loads.get(locale);
+  if (!load) {
+    load = workspaceLoaders[locale]().then((strings) => {
+      instance.addResourceBundle(locale, 'translation', strings, true, true);
+    });
+    // A failed chunk may be fetched again next time.
+    load.catch(() => loads.delete(locale));
+    loads.set(locale, load);
+  }
+  return load;
+}
+
+/**
+ * Loads the workspace strings of the active language (and of English, the fallback) once. Pages, wizards and
+ * dialogs that show them wait for it; switching languages loads the new one's when they were wanted before.
+ */
+export async function loadWorkspaceStrings(instance: I18n = i18n): Promise<void> {
+  const locales = new Set<Locale>([defaultLocale, activeLocale(instance)]);
+  await Promise.all([...locales].map((locale) => loadWorkspaceLocale(instance, locale)));
 }
 
 function storage(): Storage | undefined {
@@ -85,6 +130,7 @@ i18n.on('languageChanged', (language) => {
 /** Switches every string, number and date at once and remembers the choice. */
 export async function changeLocale(locale: Locale): Promise<void> {
   await loadLocale(i18n, locale);
+  if (workspaceLoads.has(i18n)) await loadWorkspaceLocale(i18n, locale);
   storeLocale(storage(), locale);
   await i18n.changeLanguage(locale);
 }

@@ -4,6 +4,7 @@ export {
   i18n,
   i18nReady,
   loadLocale,
+  loadWorkspaceStrings,
   type TranslationKey,
 } from './i18n';
 export {
