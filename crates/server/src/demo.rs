@@ -209,8 +209,7 @@ const GMS: [Gm; 12] = [
     },
 ];
 
-/// `(title, short description, game system, its family, one_shot?)`; the GM is the index modulo 12, so each GM's
-/// series are in their language.
+/// `(title, short description, game system, its family, one_shot?)`; `GM_OF` names each one's GM.
 const SERIES: [(&str, &str, &str, Option<&str>, bool); 40] = [
     (
         "Klątwa Strahda",
@@ -482,6 +481,12 @@ const SERIES: [(&str, &str, &str, Option<&str>, bool); 40] = [
     ),
 ];
 
+/// `(GM, language)` of each series, by index: each GM runs series in their own language and style.
+const GM_OF: [usize; 40] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 1, 0, 4, 3, 5, 6, 7, 8, 9, 10, 11, 1, 0, 2, 4, 4, 6, 6, 7, 8, 9, 10, 11,
+    2, 1, 3, 5,
+];
+
 /// Fills the database if it has no account yet (otherwise answers `NotEmpty` and writes nothing).
 pub async fn load(mut config: Config) -> anyhow::Result<Outcome> {
     // A private port and address for this run; cookies without `Secure`, which a plain-http client would not send.
@@ -532,7 +537,7 @@ async fn fill(state: &AppState, base: &str) -> anyhow::Result<Outcome> {
         clients.push(game_master(state, base, index, gm).await.with_context(|| format!("game master {}", gm.first))?);
     }
     for (index, (title, description, system, family, one_shot)) in SERIES.iter().enumerate() {
-        let gm_index = index % GMS.len();
+        let gm_index = GM_OF[index];
         let (client, _) = &clients[gm_index];
         let gm = &GMS[gm_index];
         let system = system_id(system, *family)?;
@@ -695,7 +700,7 @@ async fn series(
 
     // Prices: a quarter free; the rest in złoty for Polish tables, in euro elsewhere.
     let currency = if language == "pl" { "pln" } else { "eur" };
-    let pricing = if index % 4 == 0 {
+    let pricing = if index.is_multiple_of(4) {
         json!({"model": "free"})
     } else {
         let amount = if currency == "pln" { 25 + (index * 7) % 60 } else { 5 + (index * 3) % 20 };
@@ -815,10 +820,10 @@ fn picture(index: usize, width: u32, height: u32) -> anyhow::Result<Vec<u8>> {
         let shade = match pattern {
             0 => {
                 let distance = ((fx - cx).powi(2) + (fy - cy).powi(2)).sqrt();
-                if (distance / (h * 0.09)) as u32 % 2 == 0 { 1.0 } else { 0.88 }
+                if ((distance / (h * 0.09)) as u32).is_multiple_of(2) { 1.0 } else { 0.88 }
             }
             1 => {
-                if ((fx + fy) / (h * 0.12)) as u32 % 2 == 0 {
+                if (((fx + fy) / (h * 0.12)) as u32).is_multiple_of(2) {
                     1.0
                 } else {
                     0.9
@@ -841,4 +846,39 @@ fn picture(index: usize, width: u32, height: u32) -> anyhow::Result<Vec<u8>> {
         image::ExtendedColorType::Rgb8,
     )?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_series_is_in_its_gms_language_and_every_gm_has_some() {
+        for gm in 0..GMS.len() {
+            assert!(GM_OF.iter().filter(|&&of| of == gm).count() >= 3, "{}", GMS[gm].first);
+        }
+        let polish = |text: &str| text.chars().any(|c| "ąćęłńóśźż".contains(c.to_lowercase().next().unwrap_or(c)));
+        for (index, (title, description, ..)) in SERIES.iter().enumerate() {
+            if polish(title) || polish(description) {
+                assert_eq!(GMS[GM_OF[index]].language, "pl", "{title}");
+            }
+        }
+    }
+
+    #[test]
+    fn pictures_have_the_asked_size_and_differ_per_series() {
+        let decode = |bytes: Vec<u8>| image::load_from_memory(&bytes).unwrap().to_rgb8();
+        let first = decode(picture(0, 64, 36).unwrap());
+        assert_eq!(first.dimensions(), (64, 36));
+        assert_ne!(first, decode(picture(1, 64, 36).unwrap()));
+        if let Some(dir) = std::env::var_os("QUESTLINE_DEMO_PICTURES") {
+            for index in 0..3 {
+                std::fs::write(
+                    std::path::Path::new(&dir).join(format!("{index}.png")),
+                    picture(index, 640, 360).unwrap(),
+                )
+                .unwrap();
+            }
+        }
+    }
 }

@@ -300,8 +300,8 @@ pub async fn get_series_image(
             queries::lifecycle(row) != LifecycleStatus::Draft || viewer.is_some_and(|v| v.as_uuid() == row.gm_id)
         })
         .ok_or_else(series_not_found)?;
-    let image_id = current_image(&row, kind).ok_or_else(|| image_not_found())?;
-    let image = queries::image(state.db.conn(), image_id).await?.ok_or_else(|| image_not_found())?;
+    let image_id = current_image(&row, kind).ok_or_else(image_not_found)?;
+    let image = queries::image(state.db.conn(), image_id).await?.ok_or_else(image_not_found)?;
     let current = query.v.as_deref() == Some(image_id.simple().to_string().as_str());
     let cache = match (current, queries::lifecycle(&row)) {
         (false, _) => REVALIDATE,
