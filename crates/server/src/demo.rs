@@ -854,8 +854,8 @@ mod tests {
 
     #[test]
     fn each_series_is_in_its_gms_language_and_every_gm_has_some() {
-        for gm in 0..GMS.len() {
-            assert!(GM_OF.iter().filter(|&&of| of == gm).count() >= 3, "{}", GMS[gm].first);
+        for (index, gm) in GMS.iter().enumerate() {
+            assert!(GM_OF.iter().filter(|&&of| of == index).count() >= 3, "{}", gm.first);
         }
         let polish = |text: &str| text.chars().any(|c| "ąćęłńóśźż".contains(c.to_lowercase().next().unwrap_or(c)));
         for (index, (title, description, ..)) in SERIES.iter().enumerate() {
