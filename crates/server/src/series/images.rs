@@ -223,6 +223,7 @@ pub struct SeriesImageUpload {
     request_body(content = SeriesImageUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "Saved; `thumbnail_url` / `banner_url` carry the new image's version", body = Series),
+        (status = 400, description = "A kind other than `thumbnail` or `banner`, or a malformed id (`invalid_path_parameter`), or a form that cannot be read (`invalid_body`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a game master (`role_required`)", body = ErrorBody),
         (status = 404, description = "No such series of yours (`series_not_found`)", body = ErrorBody),
@@ -283,6 +284,7 @@ const REVALIDATE: &str = "no-cache";
     ),
     responses(
         (status = 200, description = "The image (JPEG)", content_type = "image/jpeg"),
+        (status = 400, description = "A kind other than `thumbnail` or `banner`, or a malformed id (`invalid_path_parameter`)", body = ErrorBody),
         (status = 404, description = "No such series or image, or a draft of someone else (`series_not_found`, `series_image_not_found`)", body = ErrorBody),
     )
 )]

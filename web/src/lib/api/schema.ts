@@ -3911,7 +3911,15 @@ export interface operations {
           'image/jpeg': unknown;
         };
       };
-      400: components['responses']['InvalidArgument'];
+      /** @description A kind other than `thumbnail` or `banner`, or a malformed id (`invalid_path_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description No such series or image, or a draft of someone else (`series_not_found`, `series_image_not_found`) */
       404: {
         headers: {
@@ -3952,7 +3960,15 @@ export interface operations {
           'application/json': components['schemas']['Series'];
         };
       };
-      400: components['responses']['InvalidArgument'];
+      /** @description A kind other than `thumbnail` or `banner`, or a malformed id (`invalid_path_parameter`), or a form that cannot be read (`invalid_body`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not signed in */
       401: {
         headers: {
