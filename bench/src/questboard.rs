@@ -47,6 +47,9 @@ struct Args {
     /// Requests per second of the fixed-rate phase (0 skips it).
     #[arg(long, default_value_t = 1000)]
     rate: u64,
+    /// Keep the database afterwards (its URL is printed), to look at query plans.
+    #[arg(long)]
+    keep: bool,
 }
 
 const SEARCH_WORDS: [&str; 8] = ["dragon", "crypt", "horror", "neon", "kampania", "forest", "vampire", "heist"];
@@ -67,6 +70,10 @@ async fn main() -> anyhow::Result<()> {
         }
     };
     let result = run(&args, &database_url).await;
+    if args.keep {
+        println!("kept the database: {database_url}");
+        return result;
+    }
     if let Some(name) = drop_name {
         let admin = db::connect(&args.postgres, 1).await?;
         admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await.ok();
