@@ -189,12 +189,17 @@ async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> Result
         if field.name() != Some("image") {
             continue;
         }
-        let mut bytes = Vec::new();
+        let (mut bytes, mut over) = (Vec::new(), false);
         while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
-            if bytes.len() + chunk.len() > MAX_BYTES {
-                return Err(too_large());
+            // Over the limit, the rest is still read (the route's body limit bounds it) and dropped, so the client,
+            // still sending, gets the answer rather than a closed connection.
+            over |= bytes.len() + chunk.len() > MAX_BYTES;
+            if !over {
+                bytes.extend_from_slice(&chunk);
             }
-            bytes.extend_from_slice(&chunk);
+        }
+        if over {
+            return Err(too_large());
         }
         if bytes.is_empty() {
             return Err(required());

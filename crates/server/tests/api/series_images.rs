@@ -28,6 +28,8 @@ async fn upload_form(browser: &Browser, series: &Value, kind: &str, body: Vec<u8
         .post(browser.url(&path))
         .header("X-Questline-Csrf", "1")
         .header("content-type", format!("multipart/form-data; boundary={BOUNDARY}"))
+        // A refusal may come before the body is read, and the server then closes the connection: never reuse it.
+        .header("connection", "close")
         .body(body)
         .send()
         .await
@@ -186,6 +188,8 @@ db_test!(async fn uploads_that_are_not_small_images_of_the_gm_are_refused(app) {
         .post(gm.url(&path))
         .header("X-Questline-Csrf", "1")
         .header("content-type", format!("multipart/form-data; boundary={BOUNDARY}"))
+        // A refusal may come before the body is read, and the server then closes the connection: never reuse it.
+        .header("connection", "close")
         .body(form("image", "big.png", "image/png", &big))
         .send()
         .await;
@@ -223,6 +227,8 @@ db_test!(async fn uploads_that_are_not_small_images_of_the_gm_are_refused(app) {
         .client
         .post(gm.url(&path))
         .header("content-type", format!("multipart/form-data; boundary={BOUNDARY}"))
+        // A refusal may come before the body is read, and the server then closes the connection: never reuse it.
+        .header("connection", "close")
         .body(form("image", "a.png", "image/png", &png(8, 8)))
         .send()
         .await
