@@ -18,7 +18,10 @@ help:
 	@echo "make test   install what the tests need and run every test"
 	@echo "make openapi regenerate docs/openapi.json and the web client after changing the API"
 
+# An empty database gets the demo world first (12 game masters, 40 series); QUESTLINE_DEMO_DATA=0 skips it. Only this
+# target and the explicit `questline demo-data` command load it: `questline serve` never does.
 run: release
+	@if [ "$${QUESTLINE_DEMO_DATA:-1}" != "0" ]; then $(RELEASE_BIN) demo-data --if-empty; fi
 	$(RELEASE_BIN) serve
 
 ## --- build ---------------------------------------------------------------------------------------------------

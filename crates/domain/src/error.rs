@@ -143,6 +143,13 @@ error_codes! {
     SeriesFieldsRequired => "series_fields_required",
     SeriesNotFound => "series_not_found",
     SeriesDeleteNotDraft => "series_delete_not_draft",
+    // Series: thumbnail and banner uploads (server series images).
+    ImageRequired => "image_required",
+    ImageTypeUnsupported => "image_type_unsupported",
+    ImageTooLarge => "image_too_large",
+    ImageTooManyPixels => "image_too_many_pixels",
+    ImageUnreadable => "image_unreadable",
+    SeriesImageNotFound => "series_image_not_found",
     // Series: player requirements (series::requirements).
     MinPlayersOutOfRange => "min_players_out_of_range",
     MaxPlayersOutOfRange => "max_players_out_of_range",

@@ -11,7 +11,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::db::Db;
 use crate::events::EventBus;
-use crate::{accounts, commerce, db, game_systems, openapi, telemetry};
+use crate::{accounts, commerce, db, demo, game_systems, openapi, telemetry};
 
 #[derive(Parser)]
 #[command(name = "questline", version, about = "Find, book and run tabletop role-playing games.")]
@@ -30,6 +30,13 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document (needs neither a database nor the built web app).
     Openapi,
+    /// Fill an empty database with demo game masters and series (refuses when any account exists). Every demo
+    /// account signs in with the password `questline-demo`.
+    DemoData {
+        /// Do nothing, successfully, when the database already has accounts (what `make run` uses).
+        #[arg(long)]
+        if_empty: bool,
+    },
     /// Manage accounts (grant or revoke the admin role, suspend or reinstate), regions and game systems.
     Admin {
         #[command(subcommand)]
@@ -68,6 +75,7 @@ pub fn main() -> ExitCode {
         match cli.command.unwrap_or(Command::Serve) {
             Command::Serve => serve(cli.config).await,
             Command::Migrate => migrate(cli.config).await,
+            Command::DemoData { if_empty } => demo_data(cli.config, if_empty).await,
             Command::Admin { action } => admin(cli.config, action).await,
             Command::Openapi => unreachable!("handled above"),
         }
@@ -95,6 +103,27 @@ async fn migrate(config: Config) -> anyhow::Result<()> {
     db::migrate(&conn).await?;
     tracing::info!("database is up to date");
     Ok(())
+}
+
+async fn demo_data(config: Config, if_empty: bool) -> anyhow::Result<()> {
+    match demo::load(config).await? {
+        demo::Outcome::Loaded { game_masters, series } => {
+            let email = demo::demo_emails().into_iter().next().unwrap_or_default();
+            println!(
+                "Loaded demo data: {game_masters} game masters and {series} series. Sign in as {email} (or any \
+                 *@demo.questline.test account) with the password {}.",
+                demo::DEMO_PASSWORD
+            );
+            Ok(())
+        }
+        demo::Outcome::NotEmpty if if_empty => {
+            println!("The database already has accounts; demo data not loaded.");
+            Ok(())
+        }
+        demo::Outcome::NotEmpty => anyhow::bail!(
+            "the database already has accounts, so demo data was not loaded: it only fills an empty database"
+        ),
+    }
 }
 
 async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {

@@ -11,6 +11,7 @@ pub mod clock;
 pub mod commerce;
 pub mod config;
 pub mod db;
+pub mod demo;
 pub mod error;
 pub mod event_stream;
 pub mod events;

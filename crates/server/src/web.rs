@@ -18,10 +18,15 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use axum::body::Body;
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use crate::series::{self, ShareCard};
+use crate::state::AppState;
 
 #[derive(Embed)]
 #[folder = "$CARGO_MANIFEST_DIR/../../web/dist"]
@@ -69,13 +74,101 @@ fn embedded(path: &str) -> Option<Asset> {
     Assets::get(path).map(|file| Asset { hash: file.metadata.sha256_hash(), data: file.data })
 }
 
-/// Serves a file of the web app, or the app's page for client routes (404 when no route matches).
-pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
-    respond(&embedded, uri.path(), &headers)
+/// Serves a file of the web app, or the app's page for client routes (404 when no route matches). The page of a
+/// published or active series (`/questboard/{handle}`) carries its share card in the head.
+pub async fn serve(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
+    let head = match questboard_handle(uri.path()) {
+        Some(handle) => share_tags(&state, handle).await,
+        None => None,
+    };
+    respond(&embedded, uri.path(), &headers, head.as_deref())
 }
 
-/// The answer for `path`, with the files `get` finds (the embedded folder, or a test's own).
-fn respond(get: &dyn Fn(&str) -> Option<Asset>, path: &str, headers: &HeaderMap) -> Response {
+/// `questboard/{handle}` → the handle.
+fn questboard_handle(path: &str) -> Option<&str> {
+    let mut segments = path.split('/').filter(|segment| !segment.is_empty());
+    match (segments.next(), segments.next(), segments.next()) {
+        (Some(board), Some(handle), None) if board.eq_ignore_ascii_case("questboard") => Some(handle),
+        _ => None,
+    }
+}
+
+/// The Open Graph and Twitter tags of a series' page, or none (a draft, an unknown handle, a database failure:
+/// the page is served all the same).
+async fn share_tags(state: &AppState, handle: &str) -> Option<String> {
+    match series::share_card(state.db.conn(), handle).await {
+        Ok(card) => card.map(|card| share_tags_html(&card, &state.config.public_url())),
+        Err(error) => {
+            tracing::warn!(%error, "reading a series' share card failed; serving the page without it");
+            None
+        }
+    }
+}
+
+/// The longest description a card carries; previews cut far shorter anyway.
+const SHARE_DESCRIPTION_MAX: usize = 300;
+
+/// `base` is the public URL without its trailing slash; every value is HTML-escaped.
+fn share_tags_html(card: &ShareCard, base: &str) -> String {
+    let url = format!("{base}/questboard/{}", card.handle);
+    let description: String = if card.description.chars().count() > SHARE_DESCRIPTION_MAX {
+        let cut: String = card.description.chars().take(SHARE_DESCRIPTION_MAX - 1).collect();
+        format!("{}…", cut.trim_end())
+    } else {
+        card.description.clone()
+    };
+    let image = card.image_path.as_ref().map(|path| format!("{base}{path}"));
+    let mut tags: Vec<(&str, &str, String)> = vec![
+        ("property", "og:type", "website".to_owned()),
+        ("property", "og:site_name", "Questline".to_owned()),
+        ("property", "og:title", card.title.clone()),
+        ("property", "og:url", url.clone()),
+        ("name", "twitter:card", if image.is_some() { "summary_large_image" } else { "summary" }.to_owned()),
+        ("name", "twitter:title", card.title.clone()),
+    ];
+    if !description.is_empty() {
+        tags.push(("property", "og:description", description.clone()));
+        tags.push(("name", "twitter:description", description));
+    }
+    if let Some(image) = image {
+        tags.push(("property", "og:image", image.clone()));
+        tags.push(("property", "og:image:alt", card.title.clone()));
+        tags.push(("name", "twitter:image", image));
+    }
+    let mut html = format!("<link rel=\"canonical\" href=\"{}\">", escape_html(&url));
+    for (attribute, name, content) in tags {
+        html.push_str(&format!("<meta {attribute}=\"{name}\" content=\"{}\">", escape_html(&content)));
+    }
+    html
+}
+
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `html` with `head` inserted just before `</head>` (unchanged when it has none).
+fn with_head(html: &[u8], head: &str) -> Vec<u8> {
+    let text = String::from_utf8_lossy(html);
+    match text.to_ascii_lowercase().find("</head>") {
+        Some(at) => format!("{}{head}{}", &text[..at], &text[at..]).into_bytes(),
+        None => html.to_vec(),
+    }
+}
+
+/// The answer for `path`, with the files `get` finds (the embedded folder, or a test's own); `head`, if any, goes
+/// into the page's head (it is not a stored file then: no precompressed copy, its own ETag).
+fn respond(get: &dyn Fn(&str) -> Option<Asset>, path: &str, headers: &HeaderMap, head: Option<&str>) -> Response {
     let path = path.trim_start_matches('/');
     // Build metadata (`.vite/manifest.json`) is embedded with the folder but is not part of the site.
     let hidden = path.split('/').any(|segment| segment.starts_with('.'));
@@ -84,7 +177,7 @@ fn respond(get: &dyn Fn(&str) -> Option<Asset>, path: &str, headers: &HeaderMap)
         && let Some(file) = get(path)
     {
         let cache = if path.starts_with("assets/") { IMMUTABLE } else { REVALIDATE };
-        return file_response(get, path, file, cache, StatusCode::OK, headers);
+        return file_response(get, path, file, cache, StatusCode::OK, headers, None);
     }
     if path.starts_with("assets/") {
         // An old hashed file: answering the HTML page here would break the page that asked for it.
@@ -96,7 +189,7 @@ fn respond(get: &dyn Fn(&str) -> Option<Asset>, path: &str, headers: &HeaderMap)
     };
     let found = page.and_then(|page| get(&page).map(|file| (page, file)));
     match found.or_else(|| get("index.html").map(|file| ("index.html".to_owned(), file))) {
-        Some((page, file)) => file_response(get, &page, file, REVALIDATE, status, headers),
+        Some((page, file)) => file_response(get, &page, file, REVALIDATE, status, headers, head),
         None => (
             status,
             [
@@ -104,7 +197,10 @@ fn respond(get: &dyn Fn(&str) -> Option<Asset>, path: &str, headers: &HeaderMap)
                 (header::CACHE_CONTROL, REVALIDATE),
                 (header::VARY, "accept-encoding"),
             ],
-            NOT_BUILT,
+            match head {
+                Some(head) => with_head(NOT_BUILT.as_bytes(), head),
+                None => NOT_BUILT.as_bytes().to_vec(),
+            },
         )
             .into_response(),
     }
@@ -150,11 +246,20 @@ fn file_response(
     cache: &'static str,
     status: StatusCode,
     headers: &HeaderMap,
+    head: Option<&str>,
 ) -> Response {
     let mime = mime_guess::from_path(path).first_or_octet_stream();
+    // A page with a head of its own: served from the plain copy (the compression layer compresses it).
+    let file = match head {
+        Some(head) => {
+            let data = with_head(&file.data, head);
+            Asset { hash: Sha256::digest(&data).into(), data: Cow::Owned(data) }
+        }
+        None => file,
+    };
     // The best stored copy the client accepts; a q of 0 refuses a coding.
     let mut chosen: Option<(&str, Asset, f32)> = None;
-    for (coding, suffix) in ENCODINGS {
+    for (coding, suffix) in ENCODINGS.into_iter().filter(|_| head.is_none()) {
         let quality = accepted_quality(headers, coding);
         if quality <= 0.0 || chosen.as_ref().is_some_and(|(_, _, best)| *best >= quality) {
             continue;
@@ -228,7 +333,6 @@ mod tests {
     use std::collections::HashMap;
 
     use axum::body::to_bytes;
-    use sha2::{Digest, Sha256};
 
     use super::*;
 
@@ -297,29 +401,29 @@ mod tests {
     #[tokio::test]
     async fn unknown_page_paths_answer_the_app_with_404() {
         let get = site(APP);
-        let response = respond(&get, "/zz-nonsense", &HeaderMap::new());
+        let response = respond(&get, "/zz-nonsense", &HeaderMap::new(), None);
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
         assert_eq!(response.headers()[header::CACHE_CONTROL], REVALIDATE);
         assert_eq!(body(response).await, "<html>app</html>");
         // A 404 is never "not modified", whatever the client has cached.
-        let etag = respond(&get, "/", &HeaderMap::new()).headers()[header::ETAG].to_str().unwrap().to_owned();
+        let etag = respond(&get, "/", &HeaderMap::new(), None).headers()[header::ETAG].to_str().unwrap().to_owned();
         let cached = HeaderMap::from_iter([(header::IF_NONE_MATCH, HeaderValue::from_str(&etag).unwrap())]);
-        assert_eq!(respond(&get, "/zz-nonsense", &cached).status(), StatusCode::NOT_FOUND);
+        assert_eq!(respond(&get, "/zz-nonsense", &cached, None).status(), StatusCode::NOT_FOUND);
         // Build metadata is not served.
-        assert_eq!(respond(&get, "/.vite/manifest.json", &HeaderMap::new()).status(), StatusCode::NOT_FOUND);
+        assert_eq!(respond(&get, "/.vite/manifest.json", &HeaderMap::new(), None).status(), StatusCode::NOT_FOUND);
     }
 
     #[tokio::test]
     async fn route_pages_preload_their_chunks() {
         let get = site(APP);
-        let response = respond(&get, "/sign-in", &HeaderMap::new());
+        let response = respond(&get, "/sign-in", &HeaderMap::new(), None);
         assert_eq!(response.status(), StatusCode::OK);
         assert!(response.headers()[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/html"));
         assert_eq!(body(response).await, "<html>sign-in preloads</html>");
-        let response = respond(&get, "/profile/0193", &HeaderMap::new());
+        let response = respond(&get, "/profile/0193", &HeaderMap::new(), None);
         assert_eq!(body(response).await, "<html>profile preloads</html>");
         // A route the build wrote no page for falls back to index.html.
-        let response = respond(&get, "/account", &HeaderMap::new());
+        let response = respond(&get, "/account", &HeaderMap::new(), None);
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(body(response).await, "<html>app</html>");
     }
@@ -341,7 +445,7 @@ mod tests {
             ("/favicon.svg", "br, gzip", None, "<svg/>"),
         ];
         for (path, accept, coding, expected) in cases {
-            let response = respond(&get, path, &headers(&[(header::ACCEPT_ENCODING, accept)]));
+            let response = respond(&get, path, &headers(&[(header::ACCEPT_ENCODING, accept)]), None);
             let response_headers = response.headers().clone();
             assert_eq!(
                 response_headers.get(header::CONTENT_ENCODING).map(|value| value.to_str().unwrap()),
@@ -360,8 +464,8 @@ mod tests {
     #[tokio::test]
     async fn each_copy_has_its_own_etag() {
         let get = site(APP);
-        let brotli = respond(&get, "/assets/main-1234.js", &headers(&[(header::ACCEPT_ENCODING, "br")]));
-        let gzip = respond(&get, "/assets/main-1234.js", &headers(&[(header::ACCEPT_ENCODING, "gzip")]));
+        let brotli = respond(&get, "/assets/main-1234.js", &headers(&[(header::ACCEPT_ENCODING, "br")]), None);
+        let gzip = respond(&get, "/assets/main-1234.js", &headers(&[(header::ACCEPT_ENCODING, "gzip")]), None);
         let brotli_tag = brotli.headers()[header::ETAG].clone();
         assert_ne!(brotli_tag, gzip.headers()[header::ETAG]);
         let revalidate = |accept: &'static str| {
@@ -370,7 +474,7 @@ mod tests {
                 (header::IF_NONE_MATCH, brotli_tag.clone()),
             ])
         };
-        assert_eq!(respond(&get, "/assets/main-1234.js", &revalidate("br")).status(), StatusCode::NOT_MODIFIED);
-        assert_eq!(respond(&get, "/assets/main-1234.js", &revalidate("gzip")).status(), StatusCode::OK);
+        assert_eq!(respond(&get, "/assets/main-1234.js", &revalidate("br"), None).status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(respond(&get, "/assets/main-1234.js", &revalidate("gzip"), None).status(), StatusCode::OK);
     }
 }

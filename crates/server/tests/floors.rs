@@ -1,6 +1,6 @@
 //! The server's modules stand on floors, and imports only go down (docs/architecture.md):
 //!
-//! 3. the composition root: `app`, `cli`, `main`, `openapi`, `lib`;
+//! 3. the composition root: `app`, `cli`, `main`, `openapi`, `lib`, `demo` (it drives the whole app);
 //! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `series`, `event_stream`, …;
 //! 1. the platform they share: `auth`, `jobs`, `events`, `realtime`, `hooks`, `state`;
 //! 0. the base: `db`, `http`, `error`, `config`, `clock`, `mail`, `pagination`, `telemetry`;
@@ -21,7 +21,7 @@ const BASE: u8 = 0;
 /// The floor of each top-level module. A new module must be added here, on purpose.
 fn floor(module: &str) -> Option<u8> {
     Some(match module {
-        "app" | "cli" | "main" | "openapi" | "lib" => ROOT,
+        "app" | "cli" | "main" | "openapi" | "lib" | "demo" => ROOT,
         "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "event_stream"
         | "health" | "runtime_config" | "web" => FEATURE,
         "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" => PLATFORM,

@@ -70,11 +70,12 @@ fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLa
 }
 
 /// API answers are about one person at one moment (their account, a list that changes): no browser or proxy may
-/// keep a copy (`Cache-Control: no-store`). The web app's files keep their own rules (`web.rs`).
+/// keep a copy (`Cache-Control: no-store`), unless the handler set its own rule on purpose (a series image, whose
+/// URL changes with its content). The web app's files keep their own rules (`web.rs`).
 async fn api_no_store(request: Request, next: Next) -> Response {
     let api = request.uri().path() == "/api" || request.uri().path().starts_with("/api/");
     let mut response = next.run(request).await;
-    if api {
+    if api && !(response.status().is_success() && response.headers().contains_key(header::CACHE_CONTROL)) {
         response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response

@@ -54,3 +54,31 @@ pub mod series {
 
     impl ActiveModelBehavior for ActiveModel {}
 }
+
+pub mod series_image {
+    //! A row of `series_images`: one re-encoded thumbnail or banner of a series.
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+    #[sea_orm(table_name = "series_images")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: Uuid,
+        pub series_id: Uuid,
+        /// `thumbnail` or `banner`.
+        pub kind: String,
+        /// What we encoded it as (`image/jpeg`).
+        pub content_type: String,
+        pub width: i32,
+        pub height: i32,
+        /// Hex SHA-256 of `bytes`: the version the image's URL carries.
+        pub sha256: String,
+        pub bytes: Vec<u8>,
+        pub created_at: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}

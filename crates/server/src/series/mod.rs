@@ -10,6 +10,7 @@ mod dto;
 mod entities;
 mod events;
 mod handlers;
+mod images;
 mod queries;
 mod store;
 
@@ -60,6 +61,27 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::update_series, handlers::delete_series))
         .routes(routes!(handlers::set_series_schedule))
         .routes(routes!(handlers::list_questboard))
+        .merge(
+            // Uploads have their own body limit, larger than the API's.
+            OpenApiRouter::new()
+                .routes(routes!(images::upload_series_image, images::get_series_image))
+                .layer(axum::extract::DefaultBodyLimit::max(images::BODY_LIMIT)),
+        )
+}
+
+/// What a shared link to a series shows (Open Graph, Twitter card): only for a published or active series.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShareCard {
+    pub handle: String,
+    pub title: String,
+    pub description: String,
+    /// The path of its picture (thumbnail, else banner), with its version.
+    pub image_path: Option<String>,
+}
+
+/// The share card of the series with this handle, if it is published or active.
+pub async fn share_card(conn: &impl ConnectionTrait, handle: &str) -> Result<Option<ShareCard>, DbErr> {
+    queries::share_card(conn, handle).await
 }
 
 /// Whether a series is made from the blueprint (then the blueprint may not be deleted).

@@ -22,7 +22,8 @@ use super::dto::{
     Location, LocationKind, PriceKind, QuestboardCard, QuestboardQuery, Series, SeriesBlueprint, SeriesPricing,
     SeriesRequirements, SeriesSchedule,
 };
-use super::entities::series;
+use super::entities::{series, series_image};
+use super::images::{ImageKind, image_url};
 use crate::blueprints::{self, BlueprintInfo};
 use crate::error::ApiError;
 use crate::game_systems;
@@ -110,6 +111,24 @@ pub async fn by_id(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<serie
     series::Entity::find_by_id(id).one(conn).await
 }
 
+pub async fn image(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<series_image::Model>, DbErr> {
+    series_image::Entity::find_by_id(id).one(conn).await
+}
+
+/// The share card of a published or active series (see `super::ShareCard`).
+pub async fn share_card(conn: &impl ConnectionTrait, handle: &str) -> Result<Option<super::ShareCard>, DbErr> {
+    let Some(row) = by_handle(conn, handle).await? else { return Ok(None) };
+    if !matches!(lifecycle(&row), LifecycleStatus::Published | LifecycleStatus::Active) {
+        return Ok(None);
+    }
+    let image_path = match (row.thumbnail_image_id, row.banner_image_id) {
+        (Some(image), _) => Some(image_url(row.id, ImageKind::Thumbnail, image)),
+        (None, Some(image)) => Some(image_url(row.id, ImageKind::Banner, image)),
+        (None, None) => None,
+    };
+    Ok(Some(super::ShareCard { handle: row.handle, title: row.title, description: row.short_description, image_path }))
+}
+
 pub async fn by_handle(conn: &impl ConnectionTrait, handle: &str) -> Result<Option<series::Model>, DbErr> {
     series::Entity::find().filter(series::Column::Handle.eq(handle)).one(conn).await
 }
@@ -163,9 +182,8 @@ fn view_with(row: series::Model, blueprint: &BlueprintInfo, viewer: Option<Accou
         },
         activity_type: blueprint.activity_type,
         game_system_id: blueprint.game_system_id.as_uuid(),
-        // Image upload is not built yet: no series has one.
-        thumbnail_url: None,
-        banner_url: None,
+        thumbnail_url: row.thumbnail_image_id.map(|image| image_url(row.id, ImageKind::Thumbnail, image)),
+        banner_url: row.banner_image_id.map(|image| image_url(row.id, ImageKind::Banner, image)),
         seats_taken: u32::try_from(row.seats_taken).unwrap_or(0),
         published_at: row.published_at,
         created_at: row.created_at,
@@ -369,7 +387,7 @@ pub async fn questboard(
                 session_duration_minutes: row.schedule_duration_minutes.and_then(|m| u16::try_from(m).ok()),
                 time_zone: row.schedule_time_zone.clone(),
                 seats_taken: u32::try_from(row.seats_taken).unwrap_or(0),
-                thumbnail_url: None,
+                thumbnail_url: row.thumbnail_image_id.map(|image| image_url(row.id, ImageKind::Thumbnail, image)),
                 game_system_id: blueprint.game_system_id.as_uuid(),
                 activity_type: blueprint.activity_type,
                 id: row.id,

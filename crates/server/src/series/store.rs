@@ -10,7 +10,8 @@ use questline_domain::{DomainError, ErrorCode, FieldError, FieldErrors};
 use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter};
 
 use super::commands::{NewSeries, SeriesLocation, SeriesUpdate};
-use super::entities::series;
+use super::entities::{series, series_image};
+use super::images::{ImageKind, ProcessedImage};
 use super::{events, queries};
 use crate::blueprints;
 use crate::db::expect_updated;
@@ -219,6 +220,51 @@ pub async fn set_schedule(
         ..Default::default()
     };
     save(txn, events, gm, id, current.version, row, queries::lifecycle(&current)).await
+}
+
+/// Stores a processed image as the series' thumbnail or banner (a new version of the series, with its event) and
+/// deletes the one it replaces.
+#[tracing::instrument(skip(txn, events, image), fields(gm = %gm, series = %id, kind = kind.as_str()))]
+pub async fn set_image(
+    txn: &DatabaseTransaction,
+    events: &EventBus,
+    now: DateTime<Utc>,
+    gm: AccountId,
+    id: SeriesId,
+    kind: ImageKind,
+    image: ProcessedImage,
+) -> Result<series::Model, ApiError> {
+    let current = owned(txn, gm, id).await?;
+    let image_id = uuid::Uuid::now_v7();
+    series_image::Entity::insert(series_image::ActiveModel {
+        id: Set(image_id),
+        series_id: Set(id.as_uuid()),
+        kind: Set(kind.as_str().to_owned()),
+        content_type: Set(image.content_type.to_owned()),
+        width: Set(i32::try_from(image.width).unwrap_or(i32::MAX)),
+        height: Set(i32::try_from(image.height).unwrap_or(i32::MAX)),
+        sha256: Set(image.sha256),
+        bytes: Set(image.bytes),
+        created_at: Set(now),
+    })
+    .exec_without_returning(txn)
+    .await?;
+    let mut row = series::ActiveModel { updated_at: Set(now), ..Default::default() };
+    let replaced = match kind {
+        ImageKind::Thumbnail => {
+            row.thumbnail_image_id = Set(Some(image_id));
+            current.thumbnail_image_id
+        }
+        ImageKind::Banner => {
+            row.banner_image_id = Set(Some(image_id));
+            current.banner_image_id
+        }
+    };
+    let saved = save(txn, events, gm, id, current.version, row, queries::lifecycle(&current)).await?;
+    if let Some(old) = replaced {
+        series_image::Entity::delete_by_id(old).exec(txn).await?;
+    }
+    Ok(saved)
 }
 
 /// Deletes a draft; a series that has been published stays (players may have seen it, applied, paid).

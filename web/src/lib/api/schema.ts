@@ -629,6 +629,24 @@ export interface paths {
     patch: operations['updateSeries'];
     trace?: never;
   };
+  '/api/series/{series_id}/images/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The series' current thumbnail or banner (JPEG). A draft's only for its GM. */
+    get: operations['getSeriesImage'];
+    put?: never;
+    /** Replaces the series' thumbnail or banner. Only its GM may; the picture is re-encoded by the server. */
+    post: operations['uploadSeriesImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/series/{series_id}/schedule': {
     parameters: {
       query?: never;
@@ -989,6 +1007,12 @@ export interface components {
       | 'series_fields_required'
       | 'series_not_found'
       | 'series_delete_not_draft'
+      | 'image_required'
+      | 'image_type_unsupported'
+      | 'image_too_large'
+      | 'image_too_many_pixels'
+      | 'image_unreadable'
+      | 'series_image_not_found'
       | 'min_players_out_of_range'
       | 'max_players_out_of_range'
       | 'min_players_above_max'
@@ -1451,6 +1475,14 @@ export interface components {
       /** Format: uuid */
       id: string;
       title: string;
+    };
+    /** @description The form `uploadSeriesImage` takes. */
+    SeriesImageUpload: {
+      /**
+       * Format: binary
+       * @description A JPEG, PNG or WebP file of at most 5 MB and 40 megapixels.
+       */
+      image: string;
     };
     /**
      * @description Where a series' table meets, as the series answers it. Named `SeriesLocation` in the API document: the
@@ -3852,6 +3884,148 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description A field breaks a rule */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getSeriesImage: {
+    parameters: {
+      query?: {
+        /** @description The version from `thumbnail_url` / `banner_url`; with the current one the answer may be cached for a year. */
+        v?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The series */
+        series_id: string;
+        /** @description `thumbnail` or `banner` */
+        kind: 'thumbnail' | 'banner';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image (JPEG) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+        };
+      };
+      /** @description A kind other than `thumbnail` or `banner`, or a malformed id (`invalid_path_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such series or image, or a draft of someone else (`series_not_found`, `series_image_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  uploadSeriesImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The series */
+        series_id: string;
+        /** @description `thumbnail` (640×360) or `banner` (1600×400) */
+        kind: 'thumbnail' | 'banner';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['SeriesImageUpload'];
+      };
+    };
+    responses: {
+      /** @description Saved; `thumbnail_url` / `banner_url` carry the new image's version */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Series'];
+        };
+      };
+      /** @description A kind other than `thumbnail` or `banner`, or a malformed id (`invalid_path_parameter`), or a form that cannot be read (`invalid_body`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a game master (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such series of yours (`series_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Over 5 MB (`image_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a multipart form (`unsupported_media_type`) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a JPEG, PNG or WebP image (`image_type_unsupported`), over 40 megapixels (`image_too_many_pixels`), unreadable (`image_unreadable`) or missing (`image_required`) */
       422: {
         headers: {
           [name: string]: unknown;

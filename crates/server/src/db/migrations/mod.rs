@@ -13,6 +13,7 @@ mod m20261124_000001_security;
 mod m20261124_000002_game_systems_blueprints;
 mod m20261125_000001_series;
 mod m20261125_000002_series_search;
+mod m20261125_000003_series_images;
 
 pub struct Migrator;
 
@@ -29,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000002_game_systems_blueprints::Migration),
             Box::new(m20261125_000001_series::Migration),
             Box::new(m20261125_000002_series_search::Migration),
+            Box::new(m20261125_000003_series_images::Migration),
         ]
     }
 }
