@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { currentUserQueryOptions } from '@/lib/auth/current-user';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
+import { questboardPaths } from '@/features/questboard/lib/paths';
 import { configQueryOptions } from '@/lib/runtime-config';
 
 import { AppLayout } from './layouts/app-layout';
@@ -66,6 +67,16 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
       index: true,
       handle: { titleKey: 'pageTitles.home' } satisfies RouteHandle,
       lazy: lazyPage(queryClient, () => import('@/features/home/routes/home')),
+    },
+    {
+      path: questboardPaths.questboard.path,
+      handle: { titleKey: 'pageTitles.questboard' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/questboard/routes/questboard')),
+    },
+    {
+      path: questboardPaths.series.path,
+      handle: { titleKey: 'pageTitles.series' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/questboard/routes/series')),
     },
     {
       path: paths.signIn.path,

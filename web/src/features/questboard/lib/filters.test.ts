@@ -44,7 +44,11 @@ describe('the Questboard URL', () => {
   it('drops values it cannot read instead of failing', () => {
     const parsed = parseFilters(
       new URLSearchParams(
-        'systems=not-an-id,' + dnd + ',' + dnd + '&languages=en,xx&format=larp&price=cheap&min=abc&page=-2&q=%20%20',
+        'systems=not-an-id,' +
+          dnd +
+          ',' +
+          dnd +
+          '&languages=en,xx&format=larp&price=cheap&min=abc&page=-2&q=%20%20',
       ),
     );
     expect(parsed).toEqual({ ...emptyFilters, systems: [dnd], languages: ['en'] });
@@ -57,7 +61,12 @@ describe('the Questboard URL', () => {
     // A currency without a bound is not a filter.
     expect(parseFilters(new URLSearchParams('currency=eur')).currency).toBeNull();
     expect(
-      serializeFilters({ ...emptyFilters, currency: 'eur', priceMin: null, priceMax: null }).toString(),
+      serializeFilters({
+        ...emptyFilters,
+        currency: 'eur',
+        priceMin: null,
+        priceMax: null,
+      }).toString(),
     ).toBe('');
   });
 

@@ -14,12 +14,12 @@ describe('formatPrice', () => {
   });
 
   it('formats a paid price with Intl for the locale', () => {
-    expect(formatPrice('en-GB', { model: 'paid', amount: '12.50', currency_code: 'eur' }, 'Free')).toBe(
-      '€12.50',
-    );
-    expect(formatPrice('pl-PL', { model: 'paid', amount: '25.00', currency_code: 'pln' }, 'Za darmo')).toBe(
-      '25,00\u00a0zł',
-    );
+    expect(
+      formatPrice('en-GB', { model: 'paid', amount: '12.50', currency_code: 'eur' }, 'Free'),
+    ).toBe('€12.50');
+    expect(
+      formatPrice('pl-PL', { model: 'paid', amount: '25.00', currency_code: 'pln' }, 'Za darmo'),
+    ).toBe('25,00\u00a0zł');
   });
 
   it('shows nothing while pricing is not set', () => {
@@ -43,14 +43,20 @@ describe('formatSessionTime', () => {
 
   it('leaves the zone out when viewer and GM share it', () => {
     expect(
-      formatSessionTime('en-GB', session, { viewerZone: 'Europe/Warsaw', seriesZone: 'Europe/Warsaw' }),
+      formatSessionTime('en-GB', session, {
+        viewerZone: 'Europe/Warsaw',
+        seriesZone: 'Europe/Warsaw',
+      }),
     ).toBe('Tue 1 Dec, 19:00');
     expect(shouldNameZone({ viewerZone: 'Europe/Warsaw', seriesZone: null })).toBe(false);
   });
 
   it('follows the locale', () => {
     expect(
-      formatSessionTime('pl-PL', session, { viewerZone: 'Europe/Warsaw', seriesZone: 'Europe/Warsaw' }),
+      formatSessionTime('pl-PL', session, {
+        viewerZone: 'Europe/Warsaw',
+        seriesZone: 'Europe/Warsaw',
+      }),
     ).toBe('wt., 1 gru, 19:00');
   });
 

@@ -77,3 +77,12 @@ export function systemHue(id: string): number {
   for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360;
   return hash;
 }
+
+/** "English", "polski": a language of play named in the interface language. */
+export function languageName(locale: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
