@@ -17,8 +17,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const BUDGET_BYTES = 150 * 1024;
 
-/** The most each public page may load today (KiB, brotli): its figure on 2026-11-23 plus about 3 KiB. */
-export const CEILINGS_KIB = { '/': 155, '/sign-in': 192, '/sign-up': 193 };
+/**
+ * The most each public page may load today (KiB, brotli): its figure on 2026-11-23 plus about 3 KiB; `/questboard`
+ * its figure on 2026-11-25 (161.8: the shared entry alone is about 151) plus about 3 KiB.
+ */
+export const CEILINGS_KIB = { '/': 155, '/questboard': 165, '/sign-in': 192, '/sign-up': 193 };
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(webDir, 'dist');

@@ -9,6 +9,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -18,8 +19,7 @@ import { useFormat } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import type enGB from '@/locales/en-GB.json';
 
-import { FindQuests } from '../components/find-quests';
-import { LatestSeries } from '../components/latest-series';
+const QuestboardSections = lazy(() => import('../components/questboard-sections'));
 
 type PlayerPoint = keyof typeof enGB.home.players;
 type GameMasterPoint = keyof typeof enGB.home.gameMasters;
@@ -74,9 +74,9 @@ export default function HomeRoute() {
         )}
       </section>
 
-      <FindQuests />
-
-      <LatestSeries />
+      <Suspense fallback={null}>
+        <QuestboardSections />
+      </Suspense>
 
       <section className="grid gap-6 md:grid-cols-2">
         <AudienceCard
