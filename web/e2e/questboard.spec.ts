@@ -99,7 +99,7 @@ async function publishedSeries(
     data: {
       title,
       blueprint_id: blueprintId,
-      short_description: `${title}: a heist in a city of canals, for careful players.`,
+      short_description: `${title}: a city of canals, for careful players.`,
       language: 'en',
       min_players: 3,
       max_players: 5,
@@ -196,12 +196,14 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   const sidebar = page.locator('aside[data-sidebar="main"]');
   await expect(sidebar.getByRole('link', { name: 'Questboard' })).toBeVisible();
   const filters = page.getByTestId('questboard-filters');
-  await filters.getByRole('checkbox', { name: family.name, exact: true }).check();
+  const familyBox = filters.getByRole('checkbox', { name: family.name, exact: true });
+  await familyBox.click();
+  await expect(familyBox).toBeChecked();
   await expect(page).toHaveURL(new RegExp(`systems=${family.id}`));
   await expect(page.getByRole('heading', { level: 3, name: freeTitle })).toBeVisible();
-  await filters.getByLabel('From').fill('20');
-  await filters.getByLabel('To').fill('30');
-  await filters.getByLabel('To').press('Enter');
+  await filters.getByLabel('From', { exact: true }).fill('20');
+  await filters.getByLabel('To', { exact: true }).fill('30');
+  await filters.getByLabel('To', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/min=20\.00&max=30\.00&currency=pln/);
   const card = page.getByTestId('questboard-card').filter({ hasText: paidTitle });
   await expect(card).toBeVisible();
@@ -241,8 +243,8 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   // A reload keeps the filters.
   await page.reload();
   await expect(filters.getByRole('checkbox', { name: family.name, exact: true })).toBeChecked();
-  await expect(filters.getByLabel('From')).toHaveValue('20.00');
-  await expect(filters.getByLabel('To')).toHaveValue('30.00');
+  await expect(filters.getByLabel('From', { exact: true })).toHaveValue('20.00');
+  await expect(filters.getByLabel('To', { exact: true })).toHaveValue('30.00');
   await expect(card).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: freeTitle })).toHaveCount(0);
 
@@ -253,7 +255,8 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   await expect(filters).toBeHidden();
   await toggle.click();
   await expect(filters.getByRole('checkbox', { name: family.name, exact: true })).toBeVisible();
-  await filters.getByRole('radio', { name: 'Campaign' }).check();
+  await filters.getByRole('radio', { name: 'Campaign' }).click();
+  await expect(filters.getByRole('radio', { name: 'Campaign' })).toBeChecked();
   await expect(page).toHaveURL(/format=campaign/);
   await expect(card).toBeVisible();
   const box = await card.boundingBox();
@@ -264,7 +267,7 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The series page, preloaded: schedule in the visitor's zone, requirements, price, the link kept for players.
-  await card.getByRole('link', { name: paidTitle }).click();
+  await card.getByRole('link', { name: paidTitle, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/questboard/${paid.handle}$`));
   await expect(page).toHaveTitle('Series · Questline');
   await expect(page.getByRole('heading', { level: 1, name: paidTitle })).toBeVisible();

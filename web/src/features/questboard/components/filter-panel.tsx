@@ -34,6 +34,10 @@ type Props = {
   id?: string;
 };
 
+function typedKey(q: string, priceMin: string | null, priceMax: string | null): string {
+  return `${q}|${priceMin ?? ''}|${priceMax ?? ''}`;
+}
+
 function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
@@ -51,14 +55,18 @@ export function FilterPanel({ filters, onChange, regionCurrency, className, id }
   const [priceMin, setPriceMin] = useState(filters.priceMin ?? '');
   const [priceMax, setPriceMax] = useState(filters.priceMax ?? '');
   const currency = filters.currency ?? regionCurrency;
-  // A new URL (back button, a link, "Clear filters") starts the typed fields afresh.
-  const applied = `${filters.q}|${filters.priceMin ?? ''}|${filters.priceMax ?? ''}`;
-  const [shown, setShown] = useState(applied);
-  if (shown !== applied) {
-    setShown(applied);
-    setQ(filters.q);
-    setPriceMin(filters.priceMin ?? '');
-    setPriceMax(filters.priceMax ?? '');
+  // A new URL (back button, a link, "Clear filters") starts the typed fields afresh; the URL the panel sent
+  // itself does not, so what was typed since (the other price bound) stays.
+  const applied = typedKey(filters.q, filters.priceMin, filters.priceMax);
+  const [previous, setPrevious] = useState(applied);
+  const [sent, setSent] = useState<string | null>(null);
+  if (previous !== applied) {
+    setPrevious(applied);
+    if (applied !== sent) {
+      setQ(filters.q);
+      setPriceMin(filters.priceMin ?? '');
+      setPriceMax(filters.priceMax ?? '');
+    }
   }
 
   const rows = useMemo(() => {
@@ -80,6 +88,8 @@ export function FilterPanel({ filters, onChange, regionCurrency, className, id }
     const max = normalisePrice(priceMax);
     setPriceMin(min ?? '');
     setPriceMax(max ?? '');
+    const next = { q: patch.q ?? q.trim(), priceMin: min, priceMax: max, ...patch };
+    setSent(typedKey(next.q, next.priceMin, next.priceMax));
     onChange({
       ...filters,
       q: q.trim(),

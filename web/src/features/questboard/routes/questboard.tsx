@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { SearchX, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLocation, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -55,7 +55,11 @@ export default function QuestboardRoute() {
   const { t } = useTranslation();
   const format = useFormat();
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = parseFilters(searchParams);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  // While the loader fetches the next filters, the panel already shows them (a ticked box stays ticked).
+  const pending = navigation.location?.pathname === pathname ? navigation.location.search : null;
+  const filters = parseFilters(pending === null ? searchParams : new URLSearchParams(pending));
   const { region } = useRegion();
   const { data: systems = [] } = useGameSystems();
   const { data, isPending, isError, refetch, isPlaceholderData } = useQuestboard(filters);
