@@ -68,7 +68,8 @@ export default function QuestboardRoute() {
   const filterCount = activeFilterCount(filters);
 
   const setFilters = (next: QuestboardFilters) => {
-    setSearchParams(serializeFilters(next));
+    // A filter changes the list, not the page: the reader stays where they are.
+    setSearchParams(serializeFilters(next), { preventScrollReset: true });
   };
 
   return (
@@ -140,7 +141,7 @@ export default function QuestboardRoute() {
             />
           ) : (
             <>
-              <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
+              <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,17rem),1fr))] gap-5">
                 {data.items.map((card) => (
                   <li key={card.id} className="flex">
                     <div className="flex w-full flex-col [&>article]:flex-1">
