@@ -72,6 +72,26 @@ export default tseslint.config(
     },
   },
   {
+    // Toasts go through lib/toast.ts, which loads sonner after the first paint (issue 11's JavaScript budget).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/toast.ts', 'src/app/app-toaster.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              message:
+                "Import { toast } from '@/lib/toast': it loads sonner after the first paint.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['*.config.ts', 'e2e/**/*.ts'],
     languageOptions: { globals: globals.node },
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -148,7 +148,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|tailwind-merge|clsx|openapi-fetch|use-sync-external-store|@radix-ui[\\/]react-slot|@radix-ui[\\/]react-compose-refs)[\\/]/,
             },
           ],
         },

@@ -3,14 +3,18 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+use sea_orm::{DatabaseTransaction, DbErr};
+
 use crate::auth::Auth;
 use crate::clock::SharedClock;
 use crate::config::Config;
-use crate::db::Db;
-use crate::events::EventBus;
+use crate::db::{Db, TxFuture};
+use crate::error::ApiError;
+use crate::events::{Event, EventBus};
 use crate::hooks::AccountHooks;
 use crate::http::TrustedProxies;
-use crate::jobs::Jobs;
+use crate::jobs::{Job, Jobs};
 use crate::mail::Mailer;
 use crate::realtime::Realtime;
 
@@ -40,5 +44,41 @@ pub struct AppState {
 impl axum::extract::FromRef<AppState> for TrustedProxies {
     fn from_ref(state: &AppState) -> Self {
         state.proxies.clone()
+    }
+}
+
+/// What a write may use, handed to the feature's store function by [`AppState::write`]: the transaction and the
+/// platform pieces that join it (events and jobs are recorded in it, account hooks run in it), and `now`, read
+/// once for the whole write. Handlers build a command, call `state.write`, and hold no SeaORM code.
+pub struct Write<'c> {
+    pub txn: &'c DatabaseTransaction,
+    pub events: EventBus,
+    pub jobs: Jobs,
+    pub hooks: Arc<AccountHooks>,
+    pub now: DateTime<Utc>,
+}
+
+impl Write<'_> {
+    /// Records `event` in this write's transaction.
+    pub async fn record(&self, event: Event) -> Result<(), DbErr> {
+        self.events.record(self.txn, event).await
+    }
+
+    /// Schedules `job` in this write's transaction (it runs once the write commits).
+    pub async fn schedule(&self, job: Job) -> Result<(), DbErr> {
+        self.jobs.schedule(self.txn, job).await
+    }
+}
+
+impl AppState {
+    /// Runs `work` in one write transaction with its [`Write`] context: committed on `Ok`, rolled back on `Err`
+    /// (see [`Db::write`]).
+    pub async fn write<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send,
+        F: for<'c> FnOnce(Write<'c>) -> TxFuture<'c, T, ApiError> + Send,
+    {
+        let (events, jobs, hooks, now) = (self.events.clone(), self.jobs.clone(), self.hooks.clone(), self.clock.now());
+        self.db.write(move |txn| work(Write { txn, events, jobs, hooks, now })).await
     }
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';

@@ -1,7 +1,20 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 
+import { loadSonner, toasterGone, toasterListening } from '@/lib/toast';
 import { useDialogOpen } from '@/lib/use-dialog-open';
+
+// Sonner loads after the first paint (lib/toast.ts holds toasts raised before it listens).
+const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+/** Rendered after sonner's `<Toaster>`, so its effect runs once the toaster has subscribed. */
+function Listening() {
+  useEffect(() => {
+    toasterListening();
+    return toasterGone;
+  }, []);
+  return null;
+}
 
 /**
  * The app's toasts. Sonner's defaults are the spec's toast constants (4 s, 3 visible, bottom-right, Alt+T).
@@ -14,12 +27,15 @@ export function AppToaster() {
   const { t } = useTranslation();
   const dialogOpen = useDialogOpen();
   return (
-    <Toaster
-      richColors
-      closeButton
-      position={dialogOpen ? 'top-center' : 'bottom-right'}
-      customAriaLabel={t('toasts.label')}
-      toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        richColors
+        closeButton
+        position={dialogOpen ? 'top-center' : 'bottom-right'}
+        customAriaLabel={t('toasts.label')}
+        toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+      />
+      <Listening />
+    </Suspense>
   );
 }

@@ -3,20 +3,17 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum_extra::extract::CookieJar;
-use chrono::{DateTime, Utc};
-use questline_domain::accounts::{AccountStatus, DisplayName, Email, Locale, NewPassword, TimeZone};
+use questline_domain::accounts::{AccountStatus, Email};
 use questline_domain::{ErrorCode, FieldError, Validator};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseTransaction, IntoActiveModel};
 use uuid::Uuid;
 
+use super::commands::{self, Credentials, PasswordReset, ResetLinkRequest, SettingsChange, SignUp};
 use super::dto::*;
-use super::entities::account_token;
-use super::events as account_events;
 use super::jobs as account_jobs;
-use super::queries::{self, TokenPurpose, TokenRefusal, user_context};
+use super::queries::{self, TokenPurpose, user_context};
+use super::store;
 use crate::auth::{AddressAction, CurrentUser, MaybeUser, session};
-use crate::db::entities::account;
-use crate::error::{ApiError, ErrorBody, on_unique_violation};
+use crate::error::{ApiError, ErrorBody};
 use crate::http::{ClientAddress, Json, Path};
 use crate::state::AppState;
 
@@ -40,58 +37,29 @@ pub async fn sign_up(
     jar: CookieJar,
     Json(request): Json<SignUpRequest>,
 ) -> Result<(CookieJar, (StatusCode, Json<UserContext>)), ApiError> {
-    let mut v = Validator::new();
-    let email = v.check("email", Email::parse(&request.email));
-    let password = v.check("password", NewPassword::parse(&request.password));
-    let display_name = v.check("display_name", DisplayName::parse(&request.display_name));
-    let locale = v.check("locale", request.locale.as_deref().map_or(Ok(Locale::default()), Locale::parse));
-    let time_zone = v.check("time_zone", request.time_zone.as_deref().map_or(Ok(TimeZone::utc()), TimeZone::parse));
-    v.finish()?;
-    let (Some(email), Some(password), Some(display_name), Some(locale), Some(time_zone)) =
-        (email, password, display_name, locale, time_zone)
-    else {
-        unreachable!("the validator returned early on any missing value")
-    };
+    let command = SignUp::try_from(request)?;
     // Counted before the hash, and for a taken address too: the form cannot be used to list who has an
     // account faster than this (issue 9, finding 10).
     state.auth.limits.address_action(AddressAction::SignUp, address)?;
 
-    let hash = state.auth.passwords.hash(&password).await?;
+    let hash = state.auth.passwords.hash(&command.password).await?;
     // Sign-up then delete, repeated, must not flood an inbox: past the recipient's hourly limit the account is
     // created without a mail, and its owner can ask for the link again later.
-    let send_mail = state.auth.limits.mail_to(email.as_str()).is_ok();
+    let send_mail = state.auth.limits.mail_to(command.email.as_str()).is_ok();
     let previous = state.auth.sessions.token(&jar).map(str::to_owned);
-    let now = state.clock.now();
-    let id = Uuid::now_v7();
     let new_account = queries::NewAccount {
-        id,
-        email,
+        id: Uuid::now_v7(),
+        email: command.email,
         password_hash: Some(hash),
-        display_name,
-        locale,
-        time_zone,
+        display_name: command.display_name,
+        locale: command.locale,
+        time_zone: command.time_zone,
         email_verified: false,
     };
-    let events = state.events.clone();
-    let hooks = state.hooks.clone();
-    let jobs = state.jobs.clone();
     let policy = state.auth.sessions.clone();
     let (account, session_token) = state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                let account = queries::create_account(txn, &hooks, new_account, now).await.map_err(|e| {
-                    on_unique_violation(e, || {
-                        ApiError::conflict("email_taken", "An account with this e-mail already exists.")
-                    })
-                })?;
-                if send_mail {
-                    jobs.schedule(txn, account_jobs::verification_mail(id)).await?;
-                }
-                let session_token = session::start(txn, previous.as_deref(), id, now, &policy).await?;
-                events.record(txn, account_events::created(id.into())).await?;
-                Ok((account, session_token))
-            })
+        .write(move |w| {
+            Box::pin(async move { store::sign_up(&w, new_account, send_mail, previous.as_deref(), &policy).await })
         })
         .await?;
 
@@ -120,15 +88,7 @@ pub async fn sign_in(
     jar: CookieJar,
     Json(request): Json<SignInRequest>,
 ) -> Result<(CookieJar, Json<UserContext>), ApiError> {
-    let mut v = Validator::new();
-    if request.email.trim().is_empty() {
-        v.add("email", FieldError::new(ErrorCode::EmailRequired, "E-mail is required"));
-    }
-    if request.password.is_empty() {
-        v.add("password", FieldError::new(ErrorCode::PasswordRequired, "Password is required"));
-    }
-    v.finish()?;
-
+    let request = Credentials::try_from(request)?;
     let attempt = state.auth.password_attempt(&request.email, address)?;
 
     let account = match Email::parse(&request.email) {
@@ -151,15 +111,10 @@ pub async fn sign_in(
     }
     attempt.succeeded();
 
-    let now = state.clock.now();
-    let policy = state.auth.sessions.clone();
-    let id = account.id;
+    let (id, policy) = (account.id, state.auth.sessions.clone());
     let previous = state.auth.sessions.token(&jar).map(str::to_owned);
     let token = state
-        .db
-        .write(move |txn| {
-            Box::pin(async move { Ok(session::start(txn, previous.as_deref(), id, now, &policy).await?) })
-        })
+        .write(move |w| Box::pin(async move { store::start_session(&w, id, previous.as_deref(), &policy).await }))
         .await?;
     Ok((jar.add(state.auth.sessions.cookie(token)), Json(user_context(Some(&account)))))
 }
@@ -175,9 +130,8 @@ pub async fn sign_out(
     jar: CookieJar,
 ) -> Result<(CookieJar, StatusCode), ApiError> {
     if let Some(user) = user {
-        let now = state.clock.now();
         let session_id = user.session_id;
-        state.db.write(move |txn| Box::pin(async move { Ok(session::revoke(txn, &session_id, now).await?) })).await?;
+        state.write(move |w| Box::pin(async move { store::end_session(&w, &session_id).await })).await?;
     }
     Ok((jar.add(state.auth.sessions.removal_cookie()), StatusCode::NO_CONTENT))
 }
@@ -206,29 +160,11 @@ pub async fn update_account_settings(
     user: CurrentUser,
     Json(request): Json<UpdateAccountSettingsRequest>,
 ) -> Result<Json<UserContext>, ApiError> {
-    let mut v = Validator::new();
-    let locale = request.locale.as_deref().and_then(|l| v.check("locale", Locale::parse(l)));
-    let time_zone = request.time_zone.as_deref().and_then(|t| v.check("time_zone", TimeZone::parse(t)));
-    v.finish()?;
-    let now = state.clock.now();
-    let events = state.events.clone();
-    let mut row = user.account.clone().into_active_model();
-    if let Some(locale) = locale {
-        row.locale = Set(locale.as_str().to_owned());
-    }
-    if let Some(time_zone) = time_zone {
-        row.time_zone = Set(time_zone.as_str().to_owned());
-    }
-    row.updated_at = Set(now);
-    row.version = Set(user.account.version + 1);
+    let change = SettingsChange::try_from(request)?;
+    let current = user.account.clone();
     let account = state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                let account = row.update(txn).await?;
-                events.record(txn, account_events::updated(account.id.into())).await?;
-                Ok(account)
-            })
+        .write(move |w| {
+            Box::pin(async move { store::update_settings(&w, current, change.locale, change.time_zone).await })
         })
         .await?;
     Ok(Json(user_context(Some(&account))))
@@ -257,36 +193,9 @@ pub async fn become_game_master(
     if user.account.gm_since.is_some() {
         return Ok((jar, Json(user_context(Some(&user.account)))));
     }
-    let now = state.clock.now();
-    let events = state.events.clone();
-    let policy = state.auth.sessions.clone();
-    let session_id = user.session_id.clone();
+    let (session_id, policy) = (user.session_id, state.auth.sessions.clone());
     let (account, token) = state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                // Conditional on the role not being there yet: two clicks at once record one GM-since date.
-                let updated = account::Entity::update_many()
-                    .col_expr(account::Column::GmSince, sea_orm::sea_query::Expr::value(Some(now)))
-                    .col_expr(account::Column::UpdatedAt, sea_orm::sea_query::Expr::value(now))
-                    .col_expr(account::Column::Version, sea_orm::sea_query::Expr::col(account::Column::Version).add(1))
-                    .filter(sea_orm::ColumnTrait::eq(&account::Column::Id, account_id))
-                    .filter(sea_orm::ColumnTrait::is_null(&account::Column::GmSince))
-                    .exec(txn)
-                    .await?;
-                let mut token = None;
-                if updated.rows_affected == 1 {
-                    events.record(txn, account_events::updated(account_id.into())).await?;
-                    // Rotate: the session that gained the role continues under a new token.
-                    session::revoke(txn, &session_id, now).await?;
-                    token = Some(session::create(txn, account_id, now, &policy).await?);
-                }
-                let account = queries::find(txn, account_id)
-                    .await?
-                    .ok_or_else(|| ApiError::internal(anyhow::anyhow!("account vanished")))?;
-                Ok((account, token))
-            })
-        })
+        .write(move |w| Box::pin(async move { store::become_game_master(&w, account_id, &session_id, &policy).await }))
         .await?;
     let jar = match token {
         Some(token) => jar.add(state.auth.sessions.cookie(token)),
@@ -310,27 +219,7 @@ pub async fn verify_email(
     State(state): State<AppState>,
     Json(request): Json<TokenRequest>,
 ) -> Result<StatusCode, ApiError> {
-    let now = state.clock.now();
-    let events = state.events.clone();
-    let hooks = state.hooks.clone();
-    state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                let account = redeem_link(txn, &request.token, TokenPurpose::VerifyEmail, now).await?;
-                let id = account.id;
-                if account.email_verified_at.is_none() {
-                    hooks.email_proven(txn, id.into(), now).await?;
-                }
-                let mut row = account.into_active_model();
-                row.email_verified_at = Set(Some(now));
-                row.updated_at = Set(now);
-                row.update(txn).await?;
-                events.record(txn, account_events::updated(id.into())).await?;
-                Ok(())
-            })
-        })
-        .await?;
+    state.write(move |w| Box::pin(async move { store::verify_email(&w, &request.token).await })).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -351,17 +240,14 @@ pub async fn resend_verification_email(
     user: CurrentUser,
 ) -> Result<StatusCode, ApiError> {
     if user.account.email_verified_at.is_some() {
-        return Err(already_verified());
+        return Err(store::already_verified());
     }
     let limits = &state.auth.limits;
     limits.address_action(AddressAction::VerificationResend, address)?;
     limits.verification_resend(user.account.id)?;
     limits.mail_to(&user.account.email).map_err(ApiError::rate_limited)?;
-    let (jobs, id) = (state.jobs.clone(), user.account.id);
-    state
-        .db
-        .write(move |txn| Box::pin(async move { Ok(jobs.schedule(txn, account_jobs::verification_mail(id)).await?) }))
-        .await?;
+    let job = account_jobs::verification_mail(user.account.id);
+    state.write(move |w| Box::pin(async move { store::schedule_mail(&w, job).await })).await?;
     Ok(StatusCode::ACCEPTED)
 }
 
@@ -384,40 +270,21 @@ pub async fn change_password(
     user: CurrentUser,
     Json(request): Json<ChangePasswordRequest>,
 ) -> Result<StatusCode, ApiError> {
-    let mut v = Validator::new();
-    let new_password = v.check("new_password", NewPassword::parse(&request.new_password));
     let attempt = state.auth.password_attempt(&user.account.email, address)?;
     let current_ok =
         state.auth.passwords.verify(&request.current_password, user.account.password_hash.as_deref()).await?;
-    if current_ok {
+    let wrong_current = if current_ok {
         attempt.succeeded();
+        None
     } else {
         attempt.failed();
-        v.add(
-            "current_password",
-            FieldError::new(ErrorCode::CurrentPasswordIncorrect, "Current password is incorrect"),
-        );
-    }
-    v.finish()?;
-    let Some(new_password) = new_password else { unreachable!("validated above") };
+        let error = FieldError::new(ErrorCode::CurrentPasswordIncorrect, "Current password is incorrect");
+        Some(("current_password", error))
+    };
+    let new_password = commands::new_password_with(&request.new_password, "new_password", wrong_current)?;
     let hash = state.auth.passwords.hash(&new_password).await?;
-    let now = state.clock.now();
-    let keep = user.session_id.clone();
-    let mut row = user.account.clone().into_active_model();
-    row.password_hash = Set(Some(hash));
-    row.updated_at = Set(now);
-    state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                let account = row.update(txn).await?;
-                // A reset link mailed before the change must not undo it (issue 9, finding 8).
-                queries::void_tokens(txn, account.id, TokenPurpose::ResetPassword, now).await?;
-                session::revoke_all(txn, account.id, Some(&keep), now).await?;
-                Ok(())
-            })
-        })
-        .await?;
+    let (current, keep) = (user.account, user.session_id);
+    state.write(move |w| Box::pin(async move { store::change_password(&w, current, hash, &keep).await })).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -438,23 +305,15 @@ pub async fn request_password_reset(
     ClientAddress(address): ClientAddress,
     Json(request): Json<RequestPasswordResetRequest>,
 ) -> Result<StatusCode, ApiError> {
-    let mut v = Validator::new();
-    let email = v.check("email", Email::parse(&request.email));
-    v.finish()?;
-    let Some(email) = email else { unreachable!("validated above") };
+    let ResetLinkRequest { email } = ResetLinkRequest::try_from(request)?;
     state.auth.limits.address_action(AddressAction::PasswordResetRequest, address)?;
     // At most a few mails per recipient an hour, so the form cannot be used to flood someone's inbox; the answer
     // stays the same.
     if state.auth.limits.mail_to(email.as_str()).is_err() {
         return Ok(StatusCode::ACCEPTED);
     }
-    let jobs = state.jobs.clone();
-    state
-        .db
-        .write(move |txn| {
-            Box::pin(async move { Ok(jobs.schedule(txn, account_jobs::password_reset_mail(&email)).await?) })
-        })
-        .await?;
+    let job = account_jobs::password_reset_mail(&email);
+    state.write(move |w| Box::pin(async move { store::schedule_mail(&w, job).await })).await?;
     Ok(StatusCode::ACCEPTED)
 }
 
@@ -478,37 +337,13 @@ pub async fn reset_password(
     Json(request): Json<ResetPasswordRequest>,
 ) -> Result<StatusCode, ApiError> {
     state.auth.limits.address_action(AddressAction::PasswordResetConfirm, address)?;
-    let now = state.clock.now();
-    queries::check_token(state.db.conn(), &request.token, TokenPurpose::ResetPassword, now)
+    queries::check_token(state.db.conn(), &request.token, TokenPurpose::ResetPassword, state.clock.now())
         .await?
-        .map_err(|refusal| link_error(refusal, false))?;
-    let mut v = Validator::new();
-    let new_password = v.check("new_password", NewPassword::parse(&request.new_password));
-    v.finish()?;
-    let Some(new_password) = new_password else { unreachable!("validated above") };
-    let hash = state.auth.passwords.hash(&new_password).await?;
-    let hooks = state.hooks.clone();
-    state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                let account = redeem_link(txn, &request.token, TokenPurpose::ResetPassword, now).await?;
-                let id = account.id;
-                // Following the link proved the mailbox is theirs: identities linked before that proof go.
-                if account.email_verified_at.is_none() {
-                    hooks.email_proven(txn, id.into(), now).await?;
-                }
-                let mut row = account.into_active_model();
-                row.password_hash = Set(Some(hash));
-                row.email_verified_at = Set(Some(now));
-                row.updated_at = Set(now);
-                row.update(txn).await?;
-                queries::void_tokens(txn, id, TokenPurpose::ResetPassword, now).await?;
-                session::revoke_all(txn, id, None, now).await?;
-                Ok(())
-            })
-        })
-        .await?;
+        .map_err(|refusal| store::link_error(refusal, false))?;
+    let reset = PasswordReset::try_from(request)?;
+    let hash = state.auth.passwords.hash(&reset.new_password).await?;
+    let token = reset.token;
+    state.write(move |w| Box::pin(async move { store::reset_password(&w, &token, hash).await })).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -567,84 +402,7 @@ pub async fn delete_account(
         }
     }
     v.finish()?;
-    let events = state.events.clone();
     let id = user.account.id;
-    let hooks = state.hooks.clone();
-    state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                let account = account::ActiveModel {
-                    id: sea_orm::ActiveValue::Unchanged(id),
-                    email: Set(format!("deleted-{id}@deleted.invalid")),
-                    email_verified_at: Set(None),
-                    password_hash: Set(None),
-                    display_name: Set("Deleted user".into()),
-                    status: Set(AccountStatus::Deleted.as_str().to_owned()),
-                    is_admin: Set(false),
-                    updated_at: Set(now),
-                    deleted_at: Set(Some(now)),
-                    ..Default::default()
-                };
-                account.update(txn).await?;
-                session::revoke_all(txn, id, None, now).await?;
-                account_token::Entity::delete_many()
-                    .filter(sea_orm::ColumnTrait::eq(&account_token::Column::AccountId, id))
-                    .exec(txn)
-                    .await?;
-                // Each feature erases its part (profiles, provider identities: `app::account_hooks`).
-                hooks.erased(txn, id.into(), now).await?;
-                events.record(txn, account_events::deleted(id.into())).await?;
-                Ok(())
-            })
-        })
-        .await?;
+    state.write(move |w| Box::pin(async move { store::delete_account(&w, id).await })).await?;
     Ok((jar.add(state.auth.sessions.removal_cookie()), StatusCode::NO_CONTENT))
 }
-
-/// Uses up a mailed link's token and answers its account, or why the link cannot be used.
-async fn redeem_link(
-    txn: &DatabaseTransaction,
-    token: &str,
-    purpose: TokenPurpose,
-    now: DateTime<Utc>,
-) -> Result<account::Model, ApiError> {
-    let refused = |refusal: TokenRefusal| async move {
-        // A used (or old) verification link of an address that is verified by now: say so, not "expired".
-        let verified = match (purpose, &refusal) {
-            (TokenPurpose::VerifyEmail, TokenRefusal::UsedOrExpired(owner)) => {
-                queries::find(txn, *owner).await?.is_some_and(|account| account.email_verified_at.is_some())
-            }
-            _ => false,
-        };
-        Ok::<_, ApiError>(link_error(refusal, verified))
-    };
-    let id = match queries::consume_token(txn, token, purpose, now).await? {
-        Ok(id) => id,
-        Err(refusal) => return Err(refused(refusal).await?),
-    };
-    queries::find(txn, id).await?.ok_or_else(|| link_error(TokenRefusal::Unknown, false))
-}
-
-fn link_error(refusal: TokenRefusal, verified: bool) -> ApiError {
-    match refusal {
-        TokenRefusal::Unknown => ApiError::not_found("link_invalid", "This link is not valid. Ask for a new one."),
-        TokenRefusal::UsedOrExpired(_) if verified => already_verified(),
-        TokenRefusal::UsedOrExpired(_) => ApiError::new(
-            questline_domain::ErrorType::UnexpectedState,
-            "link_expired",
-            "This link was already used or has expired. Ask for a new one.",
-        ),
-    }
-}
-
-fn already_verified() -> ApiError {
-    ApiError::new(
-        questline_domain::ErrorType::UnexpectedState,
-        "email_already_verified",
-        "This e-mail address is already verified.",
-    )
-}
-
-use sea_orm::sea_query::ExprTrait;
-use sea_orm::{EntityTrait, QueryFilter};

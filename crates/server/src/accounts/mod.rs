@@ -4,6 +4,7 @@
 //! only (audience rule: `Audience::account(owner)`).
 
 pub mod admin;
+mod commands;
 mod dto;
 mod entities;
 mod events;
@@ -11,6 +12,7 @@ mod handlers;
 pub mod jobs;
 mod mails;
 mod queries;
+mod store;
 
 use chrono::{DateTime, Utc};
 use questline_domain::accounts::DisplayName;

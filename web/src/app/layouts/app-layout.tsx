@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/use-sidebar-controller';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
-import { useRealtimeConnection } from '@/features/realtime';
+import { LiveUpdates } from '@/features/realtime';
 import { useIsMobile } from '@/lib/use-is-mobile';
 
 import { CommandPaletteProvider } from '../commands/command-palette';
@@ -54,7 +54,6 @@ export function AppLayout() {
     authenticated: currentUser.authenticated,
     roles: currentUser.user?.roles ?? [],
   };
-  useRealtimeConnection(currentUser.authenticated);
 
   return (
     <CommandPaletteProvider>
@@ -66,6 +65,7 @@ export function AppLayout() {
           >
             {t('app.skipToContent')}
           </a>
+          <LiveUpdates signedIn={currentUser.authenticated} />
           <MainSidebar controller={main} viewer={viewer} />
           <div className="flex min-w-0 flex-1 flex-col">
             <AppHeader main={main} aux={aux} />

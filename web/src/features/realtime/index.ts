@@ -1,6 +1,4 @@
-export { RealtimeStatus } from './components/realtime-status';
+export { LiveUpdates, RealtimeStatus } from './components/live-updates';
 export type { ConnectionState } from './connection';
 export { RealtimeError } from './errors';
 export { registerInvalidation } from './invalidation';
-export { getRealtime, initRealtime } from './manager';
-export { useRealtimeConnection, useRealtimeState } from './use-realtime';

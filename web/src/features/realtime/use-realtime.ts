@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 import type { ConnectionState } from './connection';
-import { getRealtime, initRealtime } from './manager';
+import { initRealtime } from './manager';
 
 /**
  * Keeps the tab's connection open while signed in: the shell calls it once with the signed-in state.
@@ -18,6 +18,8 @@ export function useRealtimeConnection(signedIn: boolean): void {
 
 /** The connection state, for the status indicator. */
 export function useRealtimeState(): ConnectionState {
-  const connection = getRealtime();
+  // Whichever of the connection and the status loads first makes the tab's one connection.
+  const queryClient = useQueryClient();
+  const [connection] = useState(() => initRealtime(queryClient));
   return useSyncExternalStore(connection.subscribe, connection.getState);
 }

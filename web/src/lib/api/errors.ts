@@ -3,7 +3,7 @@
  * messages for form fields, or one translated toast — and `handleApiError` shows it.
  */
 import type { i18n as I18n } from 'i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { i18n, type TranslationKey } from '@/lib/i18n';
 import enGB from '@/locales/en-GB.json';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import type { UserContext } from '@/lib/auth/current-user';
 import { returnToParam, sanitizeReturnTo, withReturnTo } from '@/lib/auth/return-to';

@@ -3,7 +3,7 @@ import { ChevronsUpDown, Crown, LogIn, LogOut, Settings, User, UserPlus } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { paths } from '@/lib/paths';
 import {

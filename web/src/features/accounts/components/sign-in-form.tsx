@@ -1,27 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
-import { handleFormError, useFieldErrors } from '@/lib/forms';
+import { handleFormError } from '@/lib/forms';
 
 import type { UserContext } from '@/lib/auth/current-user';
 import { useSignIn } from '../api/sign-in';
-import { signInSchema, type SignInValues } from '../lib/schemas';
+import { checkSignIn } from '../lib/entry-rules';
+import { useEntryForm } from '../lib/use-entry-form';
 import { PasswordField } from './password-field';
 import { EmailField } from './email-field';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (context: UserContext) => void }) {
   const { t } = useTranslation();
-  const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const errorsOf = useFieldErrors(form);
+  const form = useEntryForm({ defaultValues: { email: '', password: '' }, check: checkSignIn });
+  const { errorsOf } = form;
   // A refusal that is about the whole form (wrong e-mail or password, too many attempts) is shown on it.
   const [formError, setFormError] = useState<string | null>(null);
   const signIn = useSignIn({
@@ -38,12 +34,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (context: UserContext) 
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        void form.handleSubmit((values) => {
-          setFormError(null);
-          signIn.mutate(values);
-        })(event);
-      }}
+      onSubmit={form.handleSubmit((values) => {
+        setFormError(null);
+        signIn.mutate(values);
+      })}
     >
       {formError !== null && (
         <p

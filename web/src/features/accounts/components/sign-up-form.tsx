@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api/errors';
-import { handleFormError, useFieldErrors, validationMessage } from '@/lib/forms';
+import { handleFormError, validationMessage } from '@/lib/forms';
 import { useLocale } from '@/lib/i18n';
 
 import type { UserContext } from '@/lib/auth/current-user';
 import { useSignUp } from '../api/sign-up';
-import { signUpSchema, type SignUpValues } from '../lib/schemas';
+import { checkSignUp } from '../lib/entry-rules';
+import { useEntryForm } from '../lib/use-entry-form';
 import { browserTimeZone } from '../lib/time-zone-names';
 import { PasswordField } from './password-field';
 import { EmailField } from './email-field';
@@ -19,11 +18,11 @@ import { EmailField } from './email-field';
 export function SignUpForm({ onSignedUp }: { onSignedUp: (context: UserContext) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const form = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
+  const form = useEntryForm({
     defaultValues: { email: '', password: '', display_name: '' },
+    check: checkSignUp,
   });
-  const errorsOf = useFieldErrors(form);
+  const { errorsOf } = form;
   const signUp = useSignUp({
     onSuccess: onSignedUp,
     onError: (error) => {
@@ -44,12 +43,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (context: UserContext) 
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        void form.handleSubmit((values) => {
-          // The account's language and time zone start as this browser's; both can be changed later.
-          signUp.mutate({ ...values, locale, time_zone: browserTimeZone() });
-        })(event);
-      }}
+      onSubmit={form.handleSubmit((values) => {
+        // The account's language and time zone start as this browser's; both can be changed later.
+        signUp.mutate({ ...values, locale, time_zone: browserTimeZone() });
+      })}
     >
       <Field
         label={t('accounts.fields.displayName')}

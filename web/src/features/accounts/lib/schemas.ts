@@ -7,31 +7,21 @@ import { z } from 'zod';
 
 import { validationMessage } from '@/lib/forms';
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
-export const DISPLAY_NAME_MAX_LENGTH = 50;
-const EMAIL_MAX_LENGTH = 254;
+import {
+  codePointLength,
+  DISPLAY_NAME_MAX_LENGTH,
+  isValidEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './entry-rules';
 
-/** Length in Unicode code points, as the server counts (`chars().count()`), not UTF-16 units. */
-export function codePointLength(value: string): number {
-  return value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
-}
-
-/** Same shape test as the server: something@domain.tld, no spaces, no empty labels. */
-export function isValidEmail(input: string): boolean {
-  const email = input.trim().toLowerCase();
-  if (email.length > EMAIL_MAX_LENGTH || /[\s\p{Cc}]/u.test(email)) return false;
-  const at = email.indexOf('@');
-  if (at <= 0) return false;
-  const domain = email.slice(at + 1);
-  return (
-    !domain.includes('@') &&
-    domain.includes('.') &&
-    !domain.startsWith('.') &&
-    !domain.endsWith('.') &&
-    !domain.includes('..')
-  );
-}
+export {
+  codePointLength,
+  DISPLAY_NAME_MAX_LENGTH,
+  isValidEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './entry-rules';
 
 const requiredEmail = z.string().trim().min(1, validationMessage('emailRequired'));
 
@@ -58,20 +48,6 @@ export const displayNameSchema = z
     (value) => codePointLength(value) <= DISPLAY_NAME_MAX_LENGTH,
     validationMessage('displayNameTooLong'),
   );
-
-/** Signing in checks only that something was typed: the password rules may have changed since. */
-export const signInSchema = z.object({
-  email: requiredEmail,
-  password: z.string().min(1, validationMessage('passwordRequired')),
-});
-export type SignInValues = z.infer<typeof signInSchema>;
-
-export const signUpSchema = z.object({
-  email: emailSchema,
-  password: newPasswordSchema,
-  display_name: displayNameSchema,
-});
-export type SignUpValues = z.infer<typeof signUpSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;

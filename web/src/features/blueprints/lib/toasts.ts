@@ -2,7 +2,7 @@
  * The spec's toasts for blueprints, parts and sections: a success toast per action, and on failure the spec's
  * "Failed to …" title with what went wrong underneath (translated by error code).
  */
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { describeError, translatorFor } from '@/lib/api/errors';
 import { i18n, type TranslationKey } from '@/lib/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { i18n as I18n } from 'i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { i18n } from '@/lib/i18n';
 import { storageKeys } from '@/lib/storage-keys';

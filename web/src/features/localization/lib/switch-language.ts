@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { activeLocale, changeLocale, i18n, localeLabels, type Locale } from '@/lib/i18n';
 
