@@ -1,6 +1,4 @@
 /** One series on the Questboard (and Home's 'Latest'): its facts and the ways on. */
-import { CalendarClock, Clock, Languages, Ticket, UserRound, Users } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,23 +14,13 @@ import { questboardPaths } from '../lib/paths';
 import { ApplyLink } from './apply-link';
 import { SeriesImage } from './series-image';
 
-function Fact({
-  icon: Icon,
-  label,
-  children,
-}: {
-  icon: LucideIcon;
-  label: string;
-  children: ReactNode;
-}) {
+/** One fact of the card; plain words rather than icons keep the Questboard light and say what each fact is. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2">
-      <dt className="flex items-center text-muted-foreground">
-        <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span className="sr-only">{label}</span>
-      </dt>
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
       <dd className="min-w-0">{children}</dd>
-    </div>
+    </>
   );
 }
 
@@ -99,9 +87,9 @@ export function QuestboardCardView({
             {card.short_description}
           </p>
         )}
-        <dl className="mt-auto grid gap-2 text-sm">
+        <dl className="mt-auto grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
           {card.next_session_at && (
-            <Fact icon={CalendarClock} label={t('questboard.card.nextSession')}>
+            <Fact label={t('questboard.card.nextSession')}>
               <time dateTime={card.next_session_at} data-testid="next-session">
                 {formatSessionTime(format.locale, card.next_session_at, {
                   viewerZone,
@@ -111,22 +99,22 @@ export function QuestboardCardView({
             </Fact>
           )}
           {players && (
-            <Fact icon={Users} label={t('questboard.card.playersLabel')}>
+            <Fact label={t('questboard.card.playersLabel')}>
               {players}
               {' · '}
               {t('questboard.card.seatsTaken', { count: card.seats_taken })}
             </Fact>
           )}
           {card.session_duration_minutes != null && (
-            <Fact icon={Clock} label={t('questboard.card.durationLabel')}>
+            <Fact label={t('questboard.card.durationLabel')}>
               {t('questboard.card.minutes', { count: card.session_duration_minutes })}
             </Fact>
           )}
-          <Fact icon={Languages} label={t('questboard.card.languageLabel')}>
+          <Fact label={t('questboard.card.languageLabel')}>
             {languageName(format.locale, card.language)}
           </Fact>
           {price && (
-            <Fact icon={Ticket} label={t('questboard.card.priceLabel')}>
+            <Fact label={t('questboard.card.priceLabel')}>
               {card.pricing?.model === 'free' ? price : t('questboard.card.perSession', { price })}
             </Fact>
           )}
@@ -138,7 +126,6 @@ export function QuestboardCardView({
             className={buttonVariants({ variant: 'outline', size: 'sm' })}
             aria-label={t('questboard.card.gmProfileOf', { title: card.title })}
           >
-            <UserRound aria-hidden />
             {t('questboard.card.gmProfile')}
           </Link>
         </div>

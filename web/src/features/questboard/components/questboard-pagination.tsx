@@ -1,5 +1,4 @@
 /** Previous/next through the Questboard's pages of 20, with "21–40 of 57" in the viewer's number format. */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -22,20 +21,9 @@ export function QuestboardPagination({
   if (pages <= 1 && filters.page === 1) return null;
   const from = count === 0 ? 0 : (filters.page - 1) * pageSize + 1;
   const to = Math.min(count, filters.page * pageSize);
-  const link = (page: number, label: string, icon: 'previous' | 'next', enabled: boolean) => {
+  const link = (page: number, label: string, enabled: boolean) => {
     const className = cn(buttonVariants({ variant: 'outline', size: 'sm' }));
-    const content =
-      icon === 'previous' ? (
-        <>
-          <ChevronLeft aria-hidden />
-          {label}
-        </>
-      ) : (
-        <>
-          {label}
-          <ChevronRight aria-hidden />
-        </>
-      );
+    const content = label;
     return enabled ? (
       <Link to={questboardHref({ ...filters, page })} className={className}>
         {content}
@@ -59,8 +47,8 @@ export function QuestboardPagination({
         })}
       </p>
       <div className="flex gap-2">
-        {link(filters.page - 1, t('questboard.pagination.previous'), 'previous', filters.page > 1)}
-        {link(filters.page + 1, t('questboard.pagination.next'), 'next', filters.page < pages)}
+        {link(filters.page - 1, t('questboard.pagination.previous'), filters.page > 1)}
+        {link(filters.page + 1, t('questboard.pagination.next'), filters.page < pages)}
       </div>
     </nav>
   );
