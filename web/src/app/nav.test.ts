@@ -32,12 +32,13 @@ describe('main sidebar navigation', () => {
     ).toHaveLength(1);
   });
 
-  it('gives game masters their section with the blueprint lists, and players none', () => {
+  it('gives game masters their section with My Series and the blueprint lists, and players none', () => {
     const player = visibleNavSections(navSections, { authenticated: true, roles: ['player'] });
     expect(player.map((section) => section.id)).toEqual(['explore']);
     const gm = visibleNavSections(navSections, { authenticated: true, roles: ['player', 'gm'] });
     expect(gm.map((section) => section.id)).toEqual(['explore', 'game-master']);
     expect(gm[1]?.items.map((item) => item.to)).toEqual([
+      '/dashboard/gm/my-series',
       '/dashboard/gm/activity-blueprints',
       '/dashboard/gm/activity-blueprint-parts',
     ]);

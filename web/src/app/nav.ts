@@ -2,6 +2,7 @@ import { FileText, House, PencilRuler, ScrollText, type LucideIcon } from 'lucid
 
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { questboardPaths } from '@/features/questboard/lib/paths';
+import { seriesPaths } from '@/features/series/lib/paths';
 
 import type enGB from '@/locales/en-GB.json';
 
@@ -55,6 +56,13 @@ export const navSections: readonly NavSection[] = [
     id: 'game-master',
     labelKey: 'nav.sections.gameMaster',
     items: [
+      {
+        id: 'my-series',
+        labelKey: 'nav.items.mySeries',
+        icon: ScrollText,
+        to: seriesPaths.mySeries.getHref(),
+        isVisible: isGm,
+      },
       {
         id: 'activity-blueprints',
         labelKey: 'nav.items.activityBlueprints',

@@ -5,6 +5,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { currentUserQueryOptions } from '@/lib/auth/current-user';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { questboardPaths } from '@/features/questboard/lib/paths';
+import { seriesPaths } from '@/features/series/lib/paths';
 import { configQueryOptions } from '@/lib/runtime-config';
 
 import { AppLayout } from './layouts/app-layout';
@@ -142,6 +143,21 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
       path: blueprintPaths.part.path,
       handle: { titleKey: 'pageTitles.part' } satisfies RouteHandle,
       lazy: lazyPage(queryClient, () => import('@/features/blueprints/routes/part')),
+    },
+    {
+      path: seriesPaths.mySeries.path,
+      handle: { titleKey: 'pageTitles.mySeries' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/series/routes/my-series')),
+    },
+    {
+      path: seriesPaths.create.path,
+      handle: { titleKey: 'pageTitles.createSeries' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/series/routes/create-series')),
+    },
+    {
+      path: seriesPaths.series.path,
+      handle: { titleKey: 'pageTitles.series' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/series/routes/series')),
     },
     {
       path: '*',

@@ -52,7 +52,7 @@ describe('translateFieldError', () => {
 
   it('never looks at the English message to find a translation', () => {
     // A code the locale files do not translate shows the server's message as it came…
-    const untranslated: FieldError = { code: 'price_too_low', message: 'Price must be at least 1' };
+    const untranslated: FieldError = { code: 'invalid_body', message: 'Price must be at least 1' };
     expect(translateFieldError(untranslated, tPl, 'pl-PL')).toBe('Price must be at least 1');
     // …and the code decides, whatever the message says.
     const coded: FieldError = { code: 'password_incorrect', message: 'Title is required' };

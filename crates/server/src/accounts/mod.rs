@@ -69,3 +69,21 @@ pub async fn set_display_name(
     events.record(txn, self::events::updated(id.into())).await?;
     Ok(account)
 }
+
+/// Marks the account's e-mail as verified, once (the provider vouched for it and the password proved the account
+/// is theirs); answers the row as it is now.
+pub async fn mark_email_verified(
+    txn: &DatabaseTransaction,
+    account: account::Model,
+    now: DateTime<Utc>,
+) -> Result<account::Model, DbErr> {
+    if account.email_verified_at.is_some() {
+        return Ok(account);
+    }
+    let version = account.version;
+    let mut row = account.into_active_model();
+    row.email_verified_at = Set(Some(now));
+    row.updated_at = Set(now);
+    row.version = Set(version + 1);
+    row.update(txn).await
+}

@@ -57,10 +57,10 @@ pub async fn create_activity_blueprint(
 ) -> Result<(StatusCode, Json<ActivityBlueprint>), ApiError> {
     user.require(Role::Gm)?;
     let fields = BlueprintFields::try_from(request)?;
-    let (owner, now) = (user.id(), state.clock.now());
+    let owner = user.id();
     let row = with_handle_retries(|| {
-        let (events, fields) = (state.events.clone(), fields.clone());
-        state.db.write(move |txn| Box::pin(async move { store::create(txn, &events, now, owner, fields).await }))
+        let fields = fields.clone();
+        state.write(move |w| Box::pin(async move { store::create(&w, owner, fields).await }))
     })
     .await?;
     Ok((StatusCode::CREATED, Json(queries::blueprint_view(state.db.conn(), row).await?)))
@@ -114,11 +114,8 @@ pub async fn update_activity_blueprint(
 ) -> Result<Json<ActivityBlueprint>, ApiError> {
     user.require(Role::Gm)?;
     let update = BlueprintUpdate::try_from(request)?;
-    let (events, owner, now, id) = (state.events.clone(), user.id(), state.clock.now(), BlueprintId(blueprint_id));
-    let row = state
-        .db
-        .write(move |txn| Box::pin(async move { store::update(txn, &events, now, owner, id, update).await }))
-        .await?;
+    let (owner, id) = (user.id(), BlueprintId(blueprint_id));
+    let row = state.write(move |w| Box::pin(async move { store::update(&w, owner, id, update).await })).await?;
     Ok(Json(queries::blueprint_view(state.db.conn(), row).await?))
 }
 
@@ -140,8 +137,8 @@ pub async fn delete_activity_blueprint(
     Path(blueprint_id): Path<Uuid>,
 ) -> Result<StatusCode, ApiError> {
     user.require(Role::Gm)?;
-    let (events, owner, id) = (state.events.clone(), user.id(), BlueprintId(blueprint_id));
-    state.db.write(move |txn| Box::pin(async move { store::delete(txn, &events, owner, id).await })).await?;
+    let (owner, id) = (user.id(), BlueprintId(blueprint_id));
+    state.write(move |w| Box::pin(async move { store::delete(&w, owner, id).await })).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -191,11 +188,8 @@ pub async fn set_activity_blueprint_parts(
 ) -> Result<Json<ActivityBlueprint>, ApiError> {
     user.require(Role::Gm)?;
     let order = PartOrder::try_from(request)?;
-    let (events, owner, now, id) = (state.events.clone(), user.id(), state.clock.now(), BlueprintId(blueprint_id));
-    let row = state
-        .db
-        .write(move |txn| Box::pin(async move { store::set_parts(txn, &events, now, owner, id, order).await }))
-        .await?;
+    let (owner, id) = (user.id(), BlueprintId(blueprint_id));
+    let row = state.write(move |w| Box::pin(async move { store::set_parts(&w, owner, id, order).await })).await?;
     Ok(Json(queries::blueprint_view(state.db.conn(), row).await?))
 }
 
@@ -218,10 +212,10 @@ pub async fn create_blueprint_part(
 ) -> Result<(StatusCode, Json<BlueprintPart>), ApiError> {
     user.require(Role::Gm)?;
     let new = NewPart::try_from(request)?;
-    let (owner, now) = (user.id(), state.clock.now());
+    let owner = user.id();
     let row = with_handle_retries(|| {
-        let (events, new) = (state.events.clone(), new.clone());
-        state.db.write(move |txn| Box::pin(async move { store::create_part(txn, &events, now, owner, new).await }))
+        let new = new.clone();
+        state.write(move |w| Box::pin(async move { store::create_part(&w, owner, new).await }))
     })
     .await?;
     Ok((StatusCode::CREATED, Json(queries::part_view(state.db.conn(), row).await?)))
@@ -275,11 +269,8 @@ pub async fn update_blueprint_part(
 ) -> Result<Json<BlueprintPart>, ApiError> {
     user.require(Role::Gm)?;
     let update = PartUpdate::try_from(request)?;
-    let (events, owner, now, id) = (state.events.clone(), user.id(), state.clock.now(), BlueprintPartId(part_id));
-    let row = state
-        .db
-        .write(move |txn| Box::pin(async move { store::update_part(txn, &events, now, owner, id, update).await }))
-        .await?;
+    let (owner, id) = (user.id(), BlueprintPartId(part_id));
+    let row = state.write(move |w| Box::pin(async move { store::update_part(&w, owner, id, update).await })).await?;
     Ok(Json(queries::part_view(state.db.conn(), row).await?))
 }
 
@@ -301,8 +292,8 @@ pub async fn delete_blueprint_part(
     Path(part_id): Path<Uuid>,
 ) -> Result<StatusCode, ApiError> {
     user.require(Role::Gm)?;
-    let (events, owner, id) = (state.events.clone(), user.id(), BlueprintPartId(part_id));
-    state.db.write(move |txn| Box::pin(async move { store::delete_part(txn, &events, owner, id).await })).await?;
+    let (owner, id) = (user.id(), BlueprintPartId(part_id));
+    state.write(move |w| Box::pin(async move { store::delete_part(&w, owner, id).await })).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

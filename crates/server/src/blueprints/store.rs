@@ -1,8 +1,7 @@
-//! The writes of blueprints and parts, each run inside `Db::write` by its handler. Each takes the transaction,
-//! the event recorder, the time and a command whose fields are already checked; it checks what needs the
+//! The writes of blueprints and parts, each run inside `AppState::write` by its handler. Each takes the write's
+//! context (transaction, events, time) and a command whose fields are already checked; it checks what needs the
 //! database (ownership, the game system, the parts named), writes, and records the owner's event.
 
-use chrono::{DateTime, Utc};
 use questline_domain::handles::{first_free, handle_base};
 use questline_domain::ids::{AccountId, BlueprintId, BlueprintPartId};
 use questline_domain::{DomainError, ErrorCode, FieldError, FieldErrors};
@@ -15,8 +14,8 @@ use super::entities::{blueprint, link, part};
 use super::{events, queries};
 use crate::db::expect_updated;
 use crate::error::{ApiError, on_unique_violation};
-use crate::events::EventBus;
 use crate::game_systems;
+use crate::state::Write;
 
 /// Another request took the handle between our look and our insert; the handler tries again.
 pub const HANDLE_TAKEN: &str = "handle_taken";
@@ -66,14 +65,9 @@ async fn check_game_system(txn: &DatabaseTransaction, fields: &BlueprintFields) 
     }
 }
 
-#[tracing::instrument(skip(txn, events, fields), fields(owner = %owner))]
-pub async fn create(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    now: DateTime<Utc>,
-    owner: AccountId,
-    fields: BlueprintFields,
-) -> Result<blueprint::Model, ApiError> {
+#[tracing::instrument(skip(w, fields), fields(owner = %owner))]
+pub async fn create(w: &Write<'_>, owner: AccountId, fields: BlueprintFields) -> Result<blueprint::Model, ApiError> {
+    let (txn, now) = (w.txn, w.now);
     check_game_system(txn, &fields).await?;
     let base = handle_base(fields.title.as_str(), "blueprint");
     let taken = queries::taken_blueprint_handles(txn, &base).await?;
@@ -95,19 +89,18 @@ pub async fn create(
         .exec_without_returning(txn)
         .await
         .map_err(|error| on_unique_violation(error, handle_taken))?;
-    events.record(txn, events::created(id, owner)).await?;
+    w.record(events::created(id, owner)).await?;
     Ok(row)
 }
 
-#[tracing::instrument(skip(txn, events, update), fields(owner = %owner, blueprint = %id))]
+#[tracing::instrument(skip(w, update), fields(owner = %owner, blueprint = %id))]
 pub async fn update(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    now: DateTime<Utc>,
+    w: &Write<'_>,
     owner: AccountId,
     id: BlueprintId,
     update: BlueprintUpdate,
 ) -> Result<blueprint::Model, ApiError> {
+    let (txn, now) = (w.txn, w.now);
     owned_blueprint(txn, owner, id).await?;
     check_game_system(txn, &update.fields).await?;
     let fields = update.fields;
@@ -127,17 +120,13 @@ pub async fn update(
         .exec(txn)
         .await?;
     expect_updated(result.rows_affected)?;
-    events.record(txn, events::updated(id, owner)).await?;
+    w.record(events::updated(id, owner)).await?;
     owned_blueprint(txn, owner, id).await
 }
 
-#[tracing::instrument(skip(txn, events), fields(owner = %owner, blueprint = %id))]
-pub async fn delete(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    owner: AccountId,
-    id: BlueprintId,
-) -> Result<(), ApiError> {
+#[tracing::instrument(skip(w), fields(owner = %owner, blueprint = %id))]
+pub async fn delete(w: &Write<'_>, owner: AccountId, id: BlueprintId) -> Result<(), ApiError> {
+    let txn = w.txn;
     owned_blueprint(txn, owner, id).await?;
     // Checked in this transaction: a series created meanwhile waits on our write, and the foreign key stays as a
     // last guard.
@@ -150,19 +139,18 @@ pub async fn delete(
     }
     // Its links go with it (ON DELETE CASCADE); its parts stay, they may serve other blueprints.
     blueprint::Entity::delete_by_id(id.as_uuid()).exec(txn).await?;
-    events.record(txn, events::deleted(id, owner)).await?;
+    w.record(events::deleted(id, owner)).await?;
     Ok(())
 }
 
-#[tracing::instrument(skip(txn, events, order), fields(owner = %owner, blueprint = %id, parts = order.part_ids.len()))]
+#[tracing::instrument(skip(w, order), fields(owner = %owner, blueprint = %id, parts = order.part_ids.len()))]
 pub async fn set_parts(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    now: DateTime<Utc>,
+    w: &Write<'_>,
     owner: AccountId,
     id: BlueprintId,
     order: PartOrder,
 ) -> Result<blueprint::Model, ApiError> {
+    let (txn, now) = (w.txn, w.now);
     owned_blueprint(txn, owner, id).await?;
     let ids: Vec<Uuid> = order.part_ids.iter().map(BlueprintPartId::as_uuid).collect();
     if queries::count_owned_parts(txn, owner, &ids).await? != ids.len() as u64 {
@@ -185,18 +173,13 @@ pub async fn set_parts(
         });
         link::Entity::insert_many(links).exec_without_returning(txn).await?;
     }
-    events.record(txn, events::updated(id, owner)).await?;
+    w.record(events::updated(id, owner)).await?;
     owned_blueprint(txn, owner, id).await
 }
 
-#[tracing::instrument(skip(txn, events, new), fields(owner = %owner))]
-pub async fn create_part(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    now: DateTime<Utc>,
-    owner: AccountId,
-    new: NewPart,
-) -> Result<part::Model, ApiError> {
+#[tracing::instrument(skip(w, new), fields(owner = %owner))]
+pub async fn create_part(w: &Write<'_>, owner: AccountId, new: NewPart) -> Result<part::Model, ApiError> {
+    let (txn, now) = (w.txn, w.now);
     let base = handle_base(new.title.as_str(), "part");
     let taken = queries::taken_part_handles(txn, &base).await?;
     let handle = first_free(&base, |candidate| taken.iter().any(|t| t == candidate));
@@ -218,19 +201,18 @@ pub async fn create_part(
         .exec_without_returning(txn)
         .await
         .map_err(|error| on_unique_violation(error, handle_taken))?;
-    events.record(txn, events::part_created(id, owner)).await?;
+    w.record(events::part_created(id, owner)).await?;
     Ok(row)
 }
 
-#[tracing::instrument(skip(txn, events, update), fields(owner = %owner, part = %id))]
+#[tracing::instrument(skip(w, update), fields(owner = %owner, part = %id))]
 pub async fn update_part(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    now: DateTime<Utc>,
+    w: &Write<'_>,
     owner: AccountId,
     id: BlueprintPartId,
     update: PartUpdate,
 ) -> Result<part::Model, ApiError> {
+    let (txn, now) = (w.txn, w.now);
     owned_part(txn, owner, id).await?;
     let mut row = part::ActiveModel { updated_at: Set(now), version: Set(update.version + 1), ..Default::default() };
     if let Some(title) = update.title {
@@ -253,24 +235,20 @@ pub async fn update_part(
         .exec(txn)
         .await?;
     expect_updated(result.rows_affected)?;
-    events.record(txn, events::part_updated(id, owner)).await?;
+    w.record(events::part_updated(id, owner)).await?;
     owned_part(txn, owner, id).await
 }
 
-#[tracing::instrument(skip(txn, events), fields(owner = %owner, part = %id))]
-pub async fn delete_part(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    owner: AccountId,
-    id: BlueprintPartId,
-) -> Result<(), ApiError> {
+#[tracing::instrument(skip(w), fields(owner = %owner, part = %id))]
+pub async fn delete_part(w: &Write<'_>, owner: AccountId, id: BlueprintPartId) -> Result<(), ApiError> {
+    let txn = w.txn;
     owned_part(txn, owner, id).await?;
     let users: Vec<Uuid> = queries::blueprints_using(txn, id.as_uuid()).await?.into_iter().map(|b| b.id).collect();
     // The part leaves every blueprint that listed it (ON DELETE CASCADE); those blueprints changed too.
     part::Entity::delete_by_id(id.as_uuid()).exec(txn).await?;
-    events.record(txn, events::part_deleted(id, owner)).await?;
+    w.record(events::part_deleted(id, owner)).await?;
     for blueprint in users {
-        events.record(txn, events::updated(BlueprintId(blueprint), owner)).await?;
+        w.record(events::updated(BlueprintId(blueprint), owner)).await?;
     }
     Ok(())
 }

@@ -8,17 +8,17 @@ use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use questline_domain::accounts::{AccountStatus, DisplayName, Email, Locale, TimeZone};
 use questline_domain::{ErrorCode, ErrorType, FieldError, Validator};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel};
 use std::sync::Arc;
 use uuid::Uuid;
 
 use super::dto::*;
 use super::queries;
+use super::store;
 use crate::accounts::{self, UserContext, user_context};
 use crate::auth::oidc::{OidcProvider, VerifiedIdentity, authentication_failed};
 use crate::auth::tokens::{hash_token, new_token};
 use crate::auth::{AddressAction, CurrentUser, MaybeUser, session};
-use crate::error::{ApiError, ErrorBody, on_unique_violation};
+use crate::error::{ApiError, ErrorBody};
 use crate::http::{ClientAddress, Json, Path, Query};
 use crate::state::AppState;
 
@@ -340,40 +340,11 @@ pub async fn link_oidc_identity(
     }
     attempt.succeeded();
 
-    let events = state.events.clone();
     let policy = state.auth.sessions.clone();
     let previous = state.auth.sessions.token(&jar).map(str::to_owned);
     let (account, token) = state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                if !queries::take_pending_link(txn, &link.id).await? {
-                    return Err(link_expired());
-                }
-                queries::insert_identity(txn, link.account_id, &link.issuer, &link.subject, &link.email, now)
-                    .await
-                    .map_err(|error| {
-                        on_unique_violation(error, || {
-                            ApiError::conflict(
-                                "oidc_identity_linked",
-                                "This sign-in is already linked to an account. Sign in with the provider again.",
-                            )
-                        })
-                    })?;
-                // The provider vouched for the address and the password proved the account is theirs.
-                let mut account = account;
-                if account.email_verified_at.is_none() {
-                    let version = account.version;
-                    let mut row = account.into_active_model();
-                    row.email_verified_at = Set(Some(now));
-                    row.updated_at = Set(now);
-                    row.version = Set(version + 1);
-                    account = row.update(txn).await?;
-                }
-                let token = session::start(txn, previous.as_deref(), account.id, now, &policy).await?;
-                events.record(txn, accounts::updated_event(account.id.into())).await?;
-                Ok((account, token))
-            })
+        .write(move |w| {
+            Box::pin(async move { store::link_identity(&w, link, account, previous.as_deref(), &policy).await })
         })
         .await?;
     tracing::info!(account_id = %account.id, "linked an OpenID Connect identity and signed in");
@@ -452,17 +423,8 @@ pub async fn unlink_identity(
         v.add("password", FieldError::new(ErrorCode::PasswordIncorrect, "Password is incorrect"));
     }
     v.finish()?;
-    let (events, account_id) = (state.events.clone(), user.account.id);
-    state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                queries::delete_identity(txn, identity.id).await?;
-                events.record(txn, accounts::updated_event(account_id.into())).await?;
-                Ok(())
-            })
-        })
-        .await?;
+    let (account_id, identity_id) = (user.account.id, identity.id);
+    state.write(move |w| Box::pin(async move { store::unlink_identity(&w, account_id, identity_id).await })).await?;
     tracing::info!(account_id = %user.account.id, "removed a linked OpenID Connect identity");
     Ok(StatusCode::NO_CONTENT)
 }
@@ -485,30 +447,18 @@ async fn register(
     newcomer: Newcomer,
 ) -> Result<(CookieJar, Json<OidcSignInResult>), ApiError> {
     let Newcomer { identity, email, display_name, claims, return_to } = newcomer;
-    let now = state.clock.now();
     let id = Uuid::now_v7();
     let locale = identity.locale.as_deref().and_then(|tag| Locale::parse(tag).ok()).unwrap_or_default();
     let time_zone =
         identity.zoneinfo.as_deref().and_then(|zone| TimeZone::parse(zone).ok()).unwrap_or_else(TimeZone::utc);
     let new_account =
         accounts::NewAccount { id, email, password_hash: None, display_name, locale, time_zone, email_verified: true };
-    let events = state.events.clone();
-    let hooks = state.hooks.clone();
     let policy = state.auth.sessions.clone();
     let (account, session_token) = state
-        .db
-        .write(move |txn| {
+        .write(move |w| {
             Box::pin(async move {
-                let taken = || ApiError::conflict("oidc_registration_failed", "Account Creation Failed");
-                let account = accounts::create_account(txn, &hooks, new_account, now)
-                    .await
-                    .map_err(|e| on_unique_violation(e, taken))?;
-                queries::insert_identity(txn, id, &identity.issuer, &identity.subject, account.email.as_str(), now)
-                    .await
-                    .map_err(|e| on_unique_violation(e, taken))?;
-                let session_token = session::start(txn, previous.as_deref(), id, now, &policy).await?;
-                events.record(txn, accounts::created_event(id.into())).await?;
-                Ok((account, session_token))
+                let (issuer, subject) = (&identity.issuer, &identity.subject);
+                store::register(&w, new_account, issuer, subject, previous.as_deref(), &policy).await
             })
         })
         .await
@@ -525,13 +475,11 @@ async fn start_session(
     previous: Option<&str>,
     account_id: Uuid,
 ) -> Result<CookieJar, ApiError> {
-    let now = state.clock.now();
     let policy = state.auth.sessions.clone();
     let previous = previous.map(str::to_owned);
     let token = state
-        .db
-        .write(move |txn| {
-            Box::pin(async move { Ok(session::start(txn, previous.as_deref(), account_id, now, &policy).await?) })
+        .write(move |w| {
+            Box::pin(async move { store::start_session(&w, account_id, previous.as_deref(), &policy).await })
         })
         .await?;
     Ok(jar.add(state.auth.sessions.cookie(token)))
@@ -584,7 +532,7 @@ fn suspended() -> ApiError {
     ApiError::forbidden("account_suspended", "This account is suspended.")
 }
 
-fn link_expired() -> ApiError {
+pub(super) fn link_expired() -> ApiError {
     ApiError::new(
         ErrorType::UnexpectedState,
         "oidc_link_expired",

@@ -9,6 +9,7 @@ mod dto;
 mod entities;
 mod handlers;
 mod queries;
+mod store;
 
 use chrono::{DateTime, Utc};
 use futures::future::BoxFuture;

@@ -3,11 +3,13 @@
 //! (`getMyProfile`) holds everything. Audience of profile events: everyone signed in (`Audience::Public`) when the
 //! public view changed, the owner alone when only private fields did; events carry no data.
 
+mod commands;
 mod dto;
 mod entities;
 mod events;
 mod handlers;
 mod queries;
+mod store;
 
 use chrono::{DateTime, Utc};
 use futures::future::BoxFuture;

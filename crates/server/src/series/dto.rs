@@ -89,7 +89,10 @@ pub struct SetSeriesScheduleRequest {
     pub first_date: Option<String>,
 }
 
+/// Where a series' table meets, as the series answers it. Named `SeriesLocation` in the API document: the
+/// profile's address is `Location` there, and two schemas of one name would leave only one of them.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = SeriesLocation)]
 pub struct Location {
     pub kind: LocationKind,
     /// Only for the GM (and, once applications exist, accepted players); null for everyone else.

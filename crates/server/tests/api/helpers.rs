@@ -413,3 +413,18 @@ impl Browser {
         self.delete(&format!("/api/activity-blueprint-parts/{id}")).await
     }
 }
+
+/// Profiles (`tests/api/profiles.rs`, `security.rs`).
+impl Browser {
+    /// The signed-in user's own profile (`getMyProfile`), which must answer 200.
+    pub async fn my_profile(&self) -> Value {
+        let response = self.get("/api/profile").await;
+        assert_eq!(response.status(), 200);
+        response.json().await.unwrap()
+    }
+
+    /// `updateProfile` with `body`.
+    pub async fn update_profile(&self, profile_id: &str, body: &Value) -> reqwest::Response {
+        self.send_json(reqwest::Method::PATCH, &format!("/api/profiles/{profile_id}"), body).await
+    }
+}

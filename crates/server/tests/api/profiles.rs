@@ -3,18 +3,8 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Browser, error_of, field_codes, field_messages};
+use crate::helpers::{error_of, field_codes, field_messages};
 use crate::roles::{Actor, Cast, expect_matrix};
-
-async fn my_profile(browser: &Browser) -> Value {
-    let response = browser.get("/api/profile").await;
-    assert_eq!(response.status(), 200);
-    response.json().await.unwrap()
-}
-
-async fn update(browser: &Browser, profile_id: &str, body: Value) -> reqwest::Response {
-    browser.send_json(Method::PATCH, &format!("/api/profiles/{profile_id}"), &body).await
-}
 
 fn complete_base() -> Value {
     json!({"base": {
@@ -27,7 +17,7 @@ fn complete_base() -> Value {
 
 db_test!(async fn every_account_gets_a_profile_with_the_defaults(app) {
     let (browser, id, email) = app.signed_up("Ada").await;
-    let profile = my_profile(&browser).await;
+    let profile = browser.my_profile().await;
     assert_eq!(profile["account_id"], id);
     assert_eq!(profile["type"], "player");
     assert_eq!(profile["display_name"], "Ada");
@@ -40,8 +30,8 @@ db_test!(async fn every_account_gets_a_profile_with_the_defaults(app) {
 
 db_test!(async fn strangers_see_the_public_fields_only(app) {
     let (owner, id, email) = app.signed_up("Ada").await;
-    let profile_id = my_profile(&owner).await["profile_id"].as_str().unwrap().to_owned();
-    assert_eq!(update(&owner, &profile_id, complete_base()).await.status(), 200);
+    let profile_id = owner.my_profile().await["profile_id"].as_str().unwrap().to_owned();
+    assert_eq!(owner.update_profile(&profile_id, &complete_base()).await.status(), 200);
 
     for viewer in [app.browser(), app.signed_up("Stranger").await.0] {
         let response = viewer.get(&format!("/api/accounts/{id}/profile")).await;
@@ -60,7 +50,7 @@ db_test!(async fn strangers_see_the_public_fields_only(app) {
         }
     }
 
-    let own = my_profile(&owner).await;
+    let own = owner.my_profile().await;
     assert_eq!(own["birthdate"], "1990-12-10");
     assert_eq!(own["phone"]["phone"], "+48 600 100 200");
     assert_eq!(own["location"]["country"], "pl");
@@ -70,8 +60,8 @@ db_test!(async fn strangers_see_the_public_fields_only(app) {
 
 db_test!(async fn basic_info_follows_the_spec_messages(app) {
     let (browser, _, _) = app.signed_up("Ada").await;
-    let profile_id = my_profile(&browser).await["profile_id"].as_str().unwrap().to_owned();
-    let response = update(&browser, &profile_id, json!({"base": {
+    let profile_id = browser.my_profile().await["profile_id"].as_str().unwrap().to_owned();
+    let response = browser.update_profile(&profile_id, &json!({"base": {
         "first_name": " ", "last_name": "", "display_name": "", "bio": "b".repeat(251)
     }})).await;
     assert_eq!(response.status(), 422);
@@ -86,24 +76,24 @@ db_test!(async fn basic_info_follows_the_spec_messages(app) {
 
     let mut future = complete_base();
     future["base"]["birthdate"] = json!("2030-01-01");
-    let (_, _, error) = error_of(update(&browser, &profile_id, future).await).await;
+    let (_, _, error) = error_of(browser.update_profile(&profile_id, &future).await).await;
     assert_eq!(field_messages(&error, "base.birthdate"), json!(["Birthdate must be in the past"]));
-    assert_eq!(my_profile(&browser).await["basics_completed"], false, "nothing was written");
+    assert_eq!(browser.my_profile().await["basics_completed"], false, "nothing was written");
 });
 
 db_test!(async fn experience_and_playstyles_follow_the_spec_messages(app) {
     let (browser, _, _) = app.signed_up("Ada").await;
-    let profile_id = my_profile(&browser).await["profile_id"].as_str().unwrap().to_owned();
+    let profile_id = browser.my_profile().await["profile_id"].as_str().unwrap().to_owned();
     let body = json!({"player": {"claimed_years_experience": 101, "experience_level": ""}});
-    let (_, _, error) = error_of(update(&browser, &profile_id, body).await).await;
+    let (_, _, error) = error_of(browser.update_profile(&profile_id, &body).await).await;
     assert_eq!(field_messages(&error, "player.claimed_years_experience"), json!(["Years of experience must be between 0 and 100"]));
     assert_eq!(field_messages(&error, "player.experience_level"), json!(["Experience level is required"]));
-    let (_, _, error) = error_of(update(&browser, &profile_id, json!({"player": {"playstyles": []}})).await).await;
+    let (_, _, error) = error_of(browser.update_profile(&profile_id, &json!({"player": {"playstyles": []}})).await).await;
     assert_eq!(field_messages(&error, "player.playstyles"), json!(["At least one playstyle must be selected"]));
 
     let body = json!({"player": {"claimed_years_experience": 7, "experience_level": "veteran"}});
-    assert_eq!(update(&browser, &profile_id, body).await.status(), 200);
-    let saved = update(&browser, &profile_id, json!({"player": {"playstyles": ["tactical", "story_driven"]}})).await;
+    assert_eq!(browser.update_profile(&profile_id, &body).await.status(), 200);
+    let saved = browser.update_profile(&profile_id, &json!({"player": {"playstyles": ["tactical", "story_driven"]}})).await;
     let saved: Value = saved.json().await.unwrap();
     assert_eq!(
         saved["player"],
@@ -113,14 +103,14 @@ db_test!(async fn experience_and_playstyles_follow_the_spec_messages(app) {
 
 db_test!(async fn the_gm_part_is_for_game_masters(app) {
     let (player, player_id, _) = app.signed_up("Pat").await;
-    let profile_id = my_profile(&player).await["profile_id"].as_str().unwrap().to_owned();
-    let refused = update(&player, &profile_id, json!({"gm": {"playstyles": ["sandbox"]}})).await;
+    let profile_id = player.my_profile().await["profile_id"].as_str().unwrap().to_owned();
+    let refused = player.update_profile(&profile_id, &json!({"gm": {"playstyles": ["sandbox"]}})).await;
     assert_eq!(refused.status(), 403);
     assert_eq!(error_of(refused).await.1, "role_required");
 
     player.post_json(&format!("/api/accounts/{player_id}/become-game-master"), &json!({})).await;
     let body = json!({"gm": {"claimed_years_experience": 3, "experience_level": "advanced", "playstyles": ["sandbox"]}});
-    assert_eq!(update(&player, &profile_id, body).await.status(), 200);
+    assert_eq!(player.update_profile(&profile_id, &body).await.status(), 200);
     let public: Value = app.get(&format!("/api/accounts/{player_id}/profile")).await.json().await.unwrap();
     assert_eq!(public["type"], "gm");
     assert_eq!(public["gm"]["experience_level"], "advanced");
@@ -129,12 +119,12 @@ db_test!(async fn the_gm_part_is_for_game_masters(app) {
 
 db_test!(async fn a_stale_version_is_refused(app) {
     let (browser, _, _) = app.signed_up("Ada").await;
-    let profile = my_profile(&browser).await;
+    let profile = browser.my_profile().await;
     let profile_id = profile["profile_id"].as_str().unwrap();
     let version = profile["version"].as_i64().unwrap();
-    let first = update(&browser, profile_id, json!({"player": {"playstyles": ["casual"]}, "version": version})).await;
+    let first = browser.update_profile(profile_id, &json!({"player": {"playstyles": ["casual"]}, "version": version})).await;
     assert_eq!(first.status(), 200);
-    let stale = update(&browser, profile_id, json!({"player": {"playstyles": ["sandbox"]}, "version": version})).await;
+    let stale = browser.update_profile(profile_id, &json!({"player": {"playstyles": ["sandbox"]}, "version": version})).await;
     assert_eq!(stale.status(), 409);
     assert_eq!(error_of(stale).await.1, "stale_version");
 });
@@ -154,8 +144,8 @@ db_test!(async fn only_the_owner_edits_a_profile(app) {
 
 db_test!(async fn deleted_accounts_have_no_profile(app) {
     let (browser, id, _) = app.signed_up("Dora").await;
-    let profile_id = my_profile(&browser).await["profile_id"].as_str().unwrap().to_owned();
-    update(&browser, &profile_id, complete_base()).await;
+    let profile_id = browser.my_profile().await["profile_id"].as_str().unwrap().to_owned();
+    browser.update_profile(&profile_id, &complete_base()).await;
     browser.send_json(Method::DELETE, "/api/account", &json!({"password": crate::helpers::PASSWORD})).await;
     assert_eq!(app.get(&format!("/api/accounts/{id}/profile")).await.status(), 404);
     assert_eq!(app.get(&format!("/api/accounts/{}/profile", uuid::Uuid::now_v7())).await.status(), 404);

@@ -174,7 +174,7 @@ db_test!(configure = behind_proxy, async fn failures_slow_one_address_down_with_
 // --- 6, 7. Control characters and field lengths -----------------------------------------------------------------
 
 async fn profile_id(browser: &Browser) -> String {
-    let profile: Value = browser.get("/api/profile").await.json().await.unwrap();
+    let profile = browser.my_profile().await;
     profile["profile_id"].as_str().unwrap().to_owned()
 }
 
@@ -190,7 +190,7 @@ db_test!(async fn control_and_format_characters_and_huge_addresses_are_refused(a
     let id = profile_id(&browser).await;
     let update = |body: Value| {
         let (browser, id) = (browser.clone(), id.clone());
-        async move { browser.send_json(Method::PATCH, &format!("/api/profiles/{id}"), &body).await }
+        async move { browser.update_profile(&id, &body).await }
     };
     let nul = update(base("Ada", "Null\u{0}byte", "Main Street 1")).await;
     assert_eq!(nul.status(), 422, "never a 500");

@@ -7,6 +7,7 @@ import { blueprintCommands } from '@/features/blueprints/commands';
 import { commerceCommands } from '@/features/commerce/commands';
 import { localizationCommands } from '@/features/localization/commands';
 import { profileCommands } from '@/features/profiles/commands';
+import { seriesCommands } from '@/features/series/commands';
 import type { Command } from '@/lib/commands/types';
 
 export const commandRegistry: readonly Command[] = [
@@ -14,5 +15,6 @@ export const commandRegistry: readonly Command[] = [
   ...commerceCommands,
   ...profileCommands,
   ...blueprintCommands,
+  ...seriesCommands,
   ...accountCommands,
 ];

@@ -6,6 +6,8 @@ import { useSignedInUser } from '@/lib/auth/current-user';
 import { blueprintQueryOptions } from '@/features/blueprints/api/blueprints';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { useMyProfile } from '@/features/profiles/api/get-my-profile';
+import { seriesQueryOptions } from '@/features/series/api/get-series';
+import { seriesPaths } from '@/features/series/lib/paths';
 import type { CommandContext } from '@/lib/commands/types';
 
 /** Who the user is, where they are, and the data in view: what the commands' requirements are checked against. */
@@ -24,6 +26,14 @@ export function useCommandContext(): CommandContext {
     isGm && blueprintHandle !== undefined && blueprint?.handle === blueprintHandle
       ? blueprint
       : undefined;
+  // On a series' page, that series is in the context (data scope gm_series).
+  const seriesHandle = matchPath(seriesPaths.series.path, pathname)?.params.handle;
+  const { data: series } = useQuery({
+    ...seriesQueryOptions(seriesHandle ?? ''),
+    enabled: isGm && seriesHandle !== undefined && seriesHandle !== 'create',
+  });
+  const pageSeries =
+    isGm && seriesHandle !== undefined && series?.handle === seriesHandle ? series : undefined;
   return useMemo(
     () => ({
       authenticated: signedIn !== undefined,
@@ -35,8 +45,9 @@ export function useCommandContext(): CommandContext {
         // Only the signed-in user's own profile (a cached one of a previous user never counts).
         profile: signedIn && profile?.account_id === signedIn.user.id ? profile : undefined,
         gm_activity_blueprint: pageBlueprint,
+        gm_series: pageSeries,
       },
     }),
-    [signedIn, profile, pathname, pageBlueprint],
+    [signedIn, profile, pathname, pageBlueprint, pageSeries],
   );
 }

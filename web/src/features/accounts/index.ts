@@ -1,2 +1,3 @@
 // The front door of the accounts feature: other features import only what is exported here.
 export { BecomeGameMasterDialog } from './components/become-game-master-dialog';
+export { TimeZoneField } from './components/time-zone-field';

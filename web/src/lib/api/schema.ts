@@ -1426,7 +1426,7 @@ export interface components {
       id: string;
       language: components['schemas']['Language'];
       lifecycle_status: components['schemas']['LifecycleStatus'];
-      location?: components['schemas']['Location'] | null;
+      location?: components['schemas']['SeriesLocation'] | null;
       /** Format: date-time */
       next_session_at?: string | null;
       pricing?: components['schemas']['SeriesPricing'] | null;
@@ -1451,6 +1451,17 @@ export interface components {
       /** Format: uuid */
       id: string;
       title: string;
+    };
+    /**
+     * @description Where a series' table meets, as the series answers it. Named `SeriesLocation` in the API document: the
+     *     profile's address is `Location` there, and two schemas of one name would leave only one of them.
+     */
+    SeriesLocation: {
+      city?: string | null;
+      kind: components['schemas']['LocationKind'];
+      /** @description Only for the GM (and, once applications exist, accepted players); null for everyone else. */
+      link?: string | null;
+      venue?: string | null;
     };
     /** @description A page of the signed-in GM's series, most recently changed first. */
     SeriesPage: {

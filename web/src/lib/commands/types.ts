@@ -30,6 +30,8 @@ export type CommandData = {
   profile?: components['schemas']['MyProfile'];
   /** The GM's blueprint the current page shows. */
   gm_activity_blueprint?: components['schemas']['ActivityBlueprint'];
+  /** The GM's series the current page shows. */
+  gm_series?: components['schemas']['Series'];
 };
 export type DataScope = keyof CommandData;
 

@@ -2,6 +2,8 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use super::columns::CommonColumns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -78,12 +80,7 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone(Sessions::CreatedAt))
                     .col(timestamp_with_time_zone(Sessions::LastSeenAt))
                     .col(timestamp_with_time_zone(Sessions::ExpiresAt))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(Sessions::Table, Sessions::AccountId)
-                            .to(Accounts::Table, Accounts::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .owned_by_account(Sessions::Table, Sessions::AccountId)
                     .to_owned(),
             )
             .await?;
@@ -102,12 +99,7 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone(AccountTokens::CreatedAt))
                     .col(timestamp_with_time_zone(AccountTokens::ExpiresAt))
                     .col(timestamp_with_time_zone_null(AccountTokens::UsedAt))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(AccountTokens::Table, AccountTokens::AccountId)
-                            .to(Accounts::Table, Accounts::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .owned_by_account(AccountTokens::Table, AccountTokens::AccountId)
                     .to_owned(),
             )
             .await?;

@@ -4,14 +4,10 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use super::columns::CommonColumns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-#[derive(DeriveIden)]
-enum Accounts {
-    Table,
-    Id,
-}
 
 #[derive(DeriveIden)]
 enum OidcFlows {
@@ -83,12 +79,7 @@ impl MigrationTrait for Migration {
                     .col(uuid(OidcIdentities::AccountId))
                     .col(string(OidcIdentities::Email))
                     .col(timestamp_with_time_zone(OidcIdentities::CreatedAt))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(OidcIdentities::Table, OidcIdentities::AccountId)
-                            .to(Accounts::Table, Accounts::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .owned_by_account(OidcIdentities::Table, OidcIdentities::AccountId)
                     .to_owned(),
             )
             .await?;
@@ -124,12 +115,7 @@ impl MigrationTrait for Migration {
                     .col(string(OidcPendingLinks::ReturnTo))
                     .col(timestamp_with_time_zone(OidcPendingLinks::CreatedAt))
                     .col(timestamp_with_time_zone(OidcPendingLinks::ExpiresAt))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(OidcPendingLinks::Table, OidcPendingLinks::AccountId)
-                            .to(Accounts::Table, Accounts::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .owned_by_account(OidcPendingLinks::Table, OidcPendingLinks::AccountId)
                     .to_owned(),
             )
             .await?;

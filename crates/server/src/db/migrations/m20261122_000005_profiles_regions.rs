@@ -3,14 +3,10 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use super::columns::CommonColumns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-#[derive(DeriveIden)]
-enum Accounts {
-    Table,
-    Id,
-}
 
 #[derive(DeriveIden)]
 enum Profiles {
@@ -34,9 +30,6 @@ enum Profiles {
     GmExperienceLevel,
     GmPlaystyles,
     BasicsCompletedAt,
-    CreatedAt,
-    UpdatedAt,
-    Version,
 }
 
 #[derive(DeriveIden)]
@@ -74,15 +67,8 @@ impl MigrationTrait for Migration {
                     .col(string(Profiles::GmExperienceLevel).default("beginner"))
                     .col(json(Profiles::GmPlaystyles))
                     .col(timestamp_with_time_zone_null(Profiles::BasicsCompletedAt))
-                    .col(timestamp_with_time_zone(Profiles::CreatedAt))
-                    .col(timestamp_with_time_zone(Profiles::UpdatedAt))
-                    .col(big_integer(Profiles::Version).default(1))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(Profiles::Table, Profiles::AccountId)
-                            .to(Accounts::Table, Accounts::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .versioned_timestamps()
+                    .owned_by_account(Profiles::Table, Profiles::AccountId)
                     .to_owned(),
             )
             .await?;

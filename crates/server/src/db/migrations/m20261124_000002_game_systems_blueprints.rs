@@ -4,14 +4,10 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use super::columns::CommonColumns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-#[derive(DeriveIden)]
-enum Accounts {
-    Table,
-    Id,
-}
 
 #[derive(DeriveIden)]
 enum GameSystems {
@@ -34,9 +30,7 @@ enum ActivityBlueprints {
     Language,
     ActivityType,
     GameSystemId,
-    CreatedAt,
     UpdatedAt,
-    Version,
 }
 
 #[derive(DeriveIden)]
@@ -50,9 +44,7 @@ enum BlueprintParts {
     ContentType,
     Language,
     Characters,
-    CreatedAt,
     UpdatedAt,
-    Version,
 }
 
 #[derive(DeriveIden)]
@@ -148,15 +140,8 @@ impl MigrationTrait for Migration {
                     .col(string(ActivityBlueprints::Language))
                     .col(string(ActivityBlueprints::ActivityType))
                     .col(uuid(ActivityBlueprints::GameSystemId))
-                    .col(timestamp_with_time_zone(ActivityBlueprints::CreatedAt))
-                    .col(timestamp_with_time_zone(ActivityBlueprints::UpdatedAt))
-                    .col(big_integer(ActivityBlueprints::Version).default(1))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(ActivityBlueprints::Table, ActivityBlueprints::OwnerId)
-                            .to(Accounts::Table, Accounts::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .versioned_timestamps()
+                    .owned_by_account(ActivityBlueprints::Table, ActivityBlueprints::OwnerId)
                     .foreign_key(
                         ForeignKey::create()
                             .name("fk_activity_blueprints_game_system")
@@ -200,15 +185,8 @@ impl MigrationTrait for Migration {
                     .col(string(BlueprintParts::ContentType))
                     .col(string(BlueprintParts::Language))
                     .col(integer(BlueprintParts::Characters).default(0))
-                    .col(timestamp_with_time_zone(BlueprintParts::CreatedAt))
-                    .col(timestamp_with_time_zone(BlueprintParts::UpdatedAt))
-                    .col(big_integer(BlueprintParts::Version).default(1))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(BlueprintParts::Table, BlueprintParts::OwnerId)
-                            .to(Accounts::Table, Accounts::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .versioned_timestamps()
+                    .owned_by_account(BlueprintParts::Table, BlueprintParts::OwnerId)
                     .to_owned(),
             )
             .await?;

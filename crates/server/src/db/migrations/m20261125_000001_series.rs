@@ -6,14 +6,10 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use super::columns::CommonColumns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-#[derive(DeriveIden)]
-enum Accounts {
-    Table,
-    Id,
-}
 
 #[derive(DeriveIden)]
 enum ActivityBlueprints {
@@ -56,9 +52,7 @@ enum Series {
     NextSessionAt,
     SeatsTaken,
     PublishedAt,
-    CreatedAt,
     UpdatedAt,
-    Version,
 }
 
 #[async_trait::async_trait]
@@ -98,15 +92,8 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone_null(Series::NextSessionAt))
                     .col(integer(Series::SeatsTaken).default(0))
                     .col(timestamp_with_time_zone_null(Series::PublishedAt))
-                    .col(timestamp_with_time_zone(Series::CreatedAt))
-                    .col(timestamp_with_time_zone(Series::UpdatedAt))
-                    .col(big_integer(Series::Version).default(1))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(Series::Table, Series::GmId)
-                            .to(Accounts::Table, Accounts::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .versioned_timestamps()
+                    .owned_by_account(Series::Table, Series::GmId)
                     .foreign_key(
                         ForeignKey::create()
                             .name("fk_series_blueprint")

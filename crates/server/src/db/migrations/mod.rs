@@ -3,6 +3,7 @@
 
 use sea_orm_migration::prelude::*;
 
+mod columns;
 mod m20261122_000001_events;
 mod m20261122_000002_accounts;
 mod m20261122_000003_oidc;

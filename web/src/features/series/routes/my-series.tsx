@@ -1,0 +1,118 @@
+/** `/dashboard/gm/my-series`: the GM's series, in pages of 20, each leading to its page. */
+import type { QueryClient } from '@tanstack/react-query';
+import { Plus, ScrollText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import {
+  GmInvitation,
+  ListPagination,
+  offsetFrom,
+  Page,
+  PageHeader,
+  requireSignedInGm,
+} from '@/features/blueprints';
+import { useSignedInUser } from '@/lib/auth/current-user';
+import { useFormat } from '@/lib/i18n';
+
+import { mySeriesQueryOptions, pageSize, useMySeries } from '../api/series';
+import { seriesPaths } from '../lib/paths';
+
+export function createLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    if (!(await requireSignedInGm(queryClient, request))) return null;
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+    await queryClient.ensureQueryData(mySeriesQueryOptions(offsetFrom(request.url, pageSize)));
+    return null;
+  };
+}
+
+export default function MySeriesRoute() {
+  const signedIn = useSignedInUser();
+  if (!signedIn) return null;
+  if (!signedIn.user.roles.includes('gm')) {
+    return (
+      <Page>
+        <GmInvitation accountId={signedIn.user.id} />
+      </Page>
+    );
+  }
+  return <MySeriesPage />;
+}
+
+function MySeriesPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const offset = offsetFrom(`http://x/?${searchParams.toString()}`, pageSize);
+  const { data: page } = useMySeries(offset);
+  const create = (
+    <Button asChild>
+      <Link to={seriesPaths.create.getHref()}>
+        <Plus aria-hidden />
+        {t('series.list.create')}
+      </Link>
+    </Button>
+  );
+  return (
+    <Page>
+      <PageHeader
+        title={t('pageTitles.mySeries')}
+        intro={t('series.list.intro')}
+        action={page && page.count > 0 ? create : undefined}
+      />
+      {page?.count === 0 && (
+        <EmptyState
+          icon={ScrollText}
+          title={t('series.list.empty')}
+          description={t('series.list.emptyText')}
+          action={create}
+        />
+      )}
+      {page && page.items.length > 0 && (
+        <ul className="flex flex-col gap-3" data-testid="series-list">
+          {page.items.map((series) => (
+            <li
+              key={series.id}
+              className="flex flex-col gap-2 rounded-2xl border border-border p-4"
+            >
+              <Link
+                to={seriesPaths.series.getHref(series.handle)}
+                className="text-lg font-semibold break-words underline-offset-4 hover:underline"
+              >
+                {series.title}
+              </Link>
+              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                <Badge variant="secondary">
+                  {t(`series.lifecycle.${series.lifecycle_status}`)}
+                </Badge>
+                <span>{t(`series.activityTypes.${series.activity_type}`)}</span>
+                <span aria-hidden>·</span>
+                <span>
+                  {series.next_session_at
+                    ? t('series.list.next', { date: format.dateTime(series.next_session_at) })
+                    : t('series.list.noSchedule')}
+                </span>
+                <span aria-hidden>·</span>
+                <span>{t('series.list.updated', { date: format.date(series.updated_at) })}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && (
+        <ListPagination
+          offset={offset}
+          limit={pageSize}
+          count={page.count}
+          onOffsetChange={(next) => {
+            setSearchParams(next === 0 ? {} : { offset: String(next) });
+          }}
+        />
+      )}
+    </Page>
+  );
+}
