@@ -20,10 +20,10 @@ test('a path no route matches answers 404 with the Not Found page', async ({ pag
     });
   }
 
-  for (const path of ['/questboard', '/profile/a/b', '/sign-in/extra']) {
+  for (const path of ['/questboard/a/b', '/profile/a/b', '/sign-in/extra']) {
     expect((await request.get(path)).status(), path).toBe(404);
   }
-  for (const path of ['/', '/sign-in', '/sign-up', '/profile/not-a-uuid']) {
+  for (const path of ['/', '/questboard', '/sign-in', '/sign-up', '/profile/not-a-uuid']) {
     expect((await request.get(path)).status(), path).toBe(200);
   }
 });

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { anonymousViewer, navSections, visibleNavSections, type NavSection } from './nav';
 
 describe('main sidebar navigation', () => {
-  it('shows Explore with Home and hides the empty Game Master section', () => {
+  it('shows Explore with Home and the Questboard, and hides the empty Game Master section', () => {
     const sections = visibleNavSections(navSections, anonymousViewer);
     expect(sections.map((section) => section.id)).toEqual(['explore']);
-    expect(sections[0]?.items.map((item) => item.id)).toEqual(['home']);
+    expect(sections[0]?.items.map((item) => item.id)).toEqual(['home', 'questboard']);
   });
 
   it('drops items the viewer may not see, and a section left empty', () => {

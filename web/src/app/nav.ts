@@ -1,6 +1,7 @@
 import { FileText, House, PencilRuler, ScrollText, type LucideIcon } from 'lucide-react';
 
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
+import { questboardPaths } from '@/features/questboard/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
 
 import type enGB from '@/locales/en-GB.json';
@@ -43,6 +44,12 @@ export const navSections: readonly NavSection[] = [
     labelKey: 'nav.sections.explore',
     items: [
       { id: 'home', labelKey: 'nav.items.home', icon: House, to: paths.home.getHref(), end: true },
+      {
+        id: 'questboard',
+        labelKey: 'nav.items.questboard',
+        icon: ScrollText,
+        to: questboardPaths.questboard.getHref(),
+      },
     ],
   },
   {

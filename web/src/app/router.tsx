@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { currentUserQueryOptions } from '@/lib/auth/current-user';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
+import { questboardPaths } from '@/features/questboard/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
 import { loadWorkspaceStrings } from '@/lib/i18n';
 import { configQueryOptions } from '@/lib/runtime-config';
@@ -76,6 +77,16 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
       index: true,
       handle: { titleKey: 'pageTitles.home' } satisfies RouteHandle,
       lazy: lazyPage(queryClient, () => import('@/features/home/routes/home')),
+    },
+    {
+      path: questboardPaths.questboard.path,
+      handle: { titleKey: 'pageTitles.questboard' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/questboard/routes/questboard')),
+    },
+    {
+      path: questboardPaths.series.path,
+      handle: { titleKey: 'pageTitles.series' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/questboard/routes/series')),
     },
     {
       path: paths.signIn.path,

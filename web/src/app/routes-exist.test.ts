@@ -22,7 +22,8 @@ function isKnownPage(href: string): boolean {
 describe('links the app offers', () => {
   it('knows the catch-all from a page', () => {
     expect(isKnownPage('/')).toBe(true);
-    expect(isKnownPage('/questboard')).toBe(false);
+    expect(isKnownPage('/questboard')).toBe(true);
+    expect(isKnownPage('/no-such-page')).toBe(false);
   });
 
   it('lead from the sidebar to existing pages only', () => {

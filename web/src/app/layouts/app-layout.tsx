@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 
 import {
   AUX_SIDEBAR_COOKIE,
@@ -80,6 +80,8 @@ export function AppLayout() {
             </main>
           </div>
           <AuxSidebar controller={aux} />
+          {/* A new page starts at its top; back and forward return to where the reader was. */}
+          <ScrollRestoration />
           {currentUser.authenticated && (
             <Suspense fallback={null}>
               <ProfileWizards />

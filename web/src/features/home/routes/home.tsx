@@ -9,10 +9,17 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
+import { buttonVariants } from '@/components/ui/button-variants';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import { useFormat } from '@/lib/i18n';
+import { paths } from '@/lib/paths';
 import type enGB from '@/locales/en-GB.json';
+
+const QuestboardSections = lazy(() => import('../components/questboard-sections'));
 
 type PlayerPoint = keyof typeof enGB.home.players;
 type GameMasterPoint = keyof typeof enGB.home.gameMasters;
@@ -32,10 +39,14 @@ const gameMasterPoints: readonly { key: Exclude<GameMasterPoint, 'title'>; icon:
 
 const steps: readonly Step[] = ['discover', 'join', 'play'];
 
-/** The landing page: what Questline is and what it does for players and game masters. */
+/**
+ * The landing page: what Questline is, 'Find Quests' and 'Latest' leading into the Questboard, a call to sign up
+ * for visitors, and what it does for players and game masters.
+ */
 export default function HomeRoute() {
   const { t } = useTranslation();
   const format = useFormat();
+  const signedIn = useSignedInUser();
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-14 px-5 py-10 md:px-10 md:py-16">
@@ -53,7 +64,19 @@ export default function HomeRoute() {
         <p className="mt-5 max-w-2xl text-base leading-relaxed text-pretty text-muted-foreground md:text-lg">
           {t('home.lead')}
         </p>
+        {!signedIn && (
+          <div className="mt-7 flex flex-wrap items-center gap-3">
+            <Link to={paths.signUp.getHref()} className={buttonVariants({ size: 'lg' })}>
+              {t('home.signUp.action')}
+            </Link>
+            <p className="text-sm text-muted-foreground">{t('home.signUp.text')}</p>
+          </div>
+        )}
       </section>
+
+      <Suspense fallback={null}>
+        <QuestboardSections />
+      </Suspense>
 
       <section className="grid gap-6 md:grid-cols-2">
         <AudienceCard

@@ -1,0 +1,2 @@
+// The front door of the commerce feature: other features import only what is exported here.
+export { useRegion } from './api/use-region';
