@@ -12,13 +12,6 @@ const screens = 'test-results/screens';
 const password = 'correct horse battery staple';
 const csrf = { 'X-Questline-Csrf': '1' };
 
-/**
- * INTEGRATOR: the thumbnail upload step runs against `POST /api/series/{id}/images/{kind}`, written in parallel
- * on another branch. Once that endpoint is merged, replace this with `true` (until then
- * QUESTLINE_E2E_SERIES_IMAGES=1 runs the step); the client-side refusal of a wrong file type runs either way.
- */
-const imageUploadEndpointLanded = process.env.QUESTLINE_E2E_SERIES_IMAGES === '1';
-
 // The GM plans in Warsaw: the schedule's default zone is the browser's.
 test.use({ timezoneId: 'Europe/Warsaw' });
 
@@ -209,11 +202,9 @@ test('a game master creates a series, schedules it weekly and publishes it', asy
     buffer: Buffer.from('not an image'),
   });
   await expect(page.getByText('Choose a JPEG, PNG or WebP image.')).toBeVisible();
-  if (imageUploadEndpointLanded) {
-    await page.getByLabel('Upload thumbnail').setInputFiles('e2e/fixtures/series-thumbnail.png');
-    await expect(page.getByText('Thumbnail uploaded successfully')).toBeVisible();
-    await expect(page.getByTestId('series-thumbnail')).toBeVisible();
-  }
+  await page.getByLabel('Upload thumbnail').setInputFiles('e2e/fixtures/series-thumbnail.png');
+  await expect(page.getByText('Thumbnail uploaded successfully')).toBeVisible();
+  await expect(page.getByTestId('series-thumbnail')).toBeVisible();
 
   // Publish with recruitment open.
   await page.getByRole('button', { name: 'Change status' }).click();

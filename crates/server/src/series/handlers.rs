@@ -46,8 +46,8 @@ pub async fn create_series(
     let new = NewSeries::try_from(request)?;
     let (gm, now) = (user.id(), state.clock.now());
     let row = with_handle_retries(|| {
-        let (events, new) = (state.events.clone(), new.clone());
-        state.db.write(move |txn| Box::pin(async move { store::create(txn, &events, now, gm, new).await }))
+        let new = new.clone();
+        state.write(move |w| Box::pin(async move { store::create(&w, gm, new).await }))
     })
     .await?;
     Ok((StatusCode::CREATED, Json(queries::view(state.db.conn(), row, Some(gm), now).await?)))
@@ -102,11 +102,8 @@ pub async fn update_series(
 ) -> Result<Json<Series>, ApiError> {
     user.require(Role::Gm)?;
     let update = SeriesUpdate::try_from(request)?;
-    let (events, gm, now, id) = (state.events.clone(), user.id(), state.clock.now(), SeriesId(series_id));
-    let row = state
-        .db
-        .write(move |txn| Box::pin(async move { store::update(txn, &events, now, gm, id, update).await }))
-        .await?;
+    let (gm, now, id) = (user.id(), state.clock.now(), SeriesId(series_id));
+    let row = state.write(move |w| Box::pin(async move { store::update(&w, gm, id, update).await })).await?;
     Ok(Json(queries::view(state.db.conn(), row, Some(gm), now).await?))
 }
 
@@ -132,11 +129,8 @@ pub async fn set_series_schedule(
 ) -> Result<Json<Series>, ApiError> {
     user.require(Role::Gm)?;
     let schedule = Schedule::try_from(request)?;
-    let (events, gm, now, id) = (state.events.clone(), user.id(), state.clock.now(), SeriesId(series_id));
-    let row = state
-        .db
-        .write(move |txn| Box::pin(async move { store::set_schedule(txn, &events, now, gm, id, schedule).await }))
-        .await?;
+    let (gm, now, id) = (user.id(), state.clock.now(), SeriesId(series_id));
+    let row = state.write(move |w| Box::pin(async move { store::set_schedule(&w, gm, id, schedule).await })).await?;
     Ok(Json(queries::view(state.db.conn(), row, Some(gm), now).await?))
 }
 
@@ -159,8 +153,8 @@ pub async fn delete_series(
     Path(series_id): Path<Uuid>,
 ) -> Result<StatusCode, ApiError> {
     user.require(Role::Gm)?;
-    let (events, gm, id) = (state.events.clone(), user.id(), SeriesId(series_id));
-    state.db.write(move |txn| Box::pin(async move { store::delete(txn, &events, gm, id).await })).await?;
+    let (gm, id) = (user.id(), SeriesId(series_id));
+    state.write(move |w| Box::pin(async move { store::delete(&w, gm, id).await })).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

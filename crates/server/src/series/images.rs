@@ -257,11 +257,9 @@ pub async fn upload_series_image(
         .await
         .map_err(|error| ApiError::internal(anyhow::anyhow!("image task failed: {error}")))??;
     drop(permit);
-    let (events, now, id) = (state.events.clone(), state.clock.now(), SeriesId(series_id));
-    let row = state
-        .db
-        .write(move |txn| Box::pin(async move { store::set_image(txn, &events, now, gm, id, kind, processed).await }))
-        .await?;
+    let (now, id) = (state.clock.now(), SeriesId(series_id));
+    let row =
+        state.write(move |w| Box::pin(async move { store::set_image(&w, gm, id, kind, processed).await })).await?;
     Ok(Json(queries::view(state.db.conn(), row, Some(gm), now).await?))
 }
 

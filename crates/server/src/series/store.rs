@@ -16,7 +16,7 @@ use super::{events, queries};
 use crate::blueprints;
 use crate::db::expect_updated;
 use crate::error::{ApiError, on_unique_violation};
-use crate::events::EventBus;
+use crate::state::Write;
 
 /// Another request took the handle between our look and our insert; the handler tries again.
 pub const HANDLE_TAKEN: &str = "handle_taken";
@@ -58,14 +58,9 @@ fn set_location(row: &mut series::ActiveModel, location: SeriesLocation) {
     row.location_venue = Set(venue);
 }
 
-#[tracing::instrument(skip(txn, events, new), fields(gm = %gm))]
-pub async fn create(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    now: DateTime<Utc>,
-    gm: AccountId,
-    new: NewSeries,
-) -> Result<series::Model, ApiError> {
+#[tracing::instrument(skip(w, new), fields(gm = %gm))]
+pub async fn create(w: &Write<'_>, gm: AccountId, new: NewSeries) -> Result<series::Model, ApiError> {
+    let (txn, now) = (w.txn, w.now);
     // One's own blueprint only; someone else's is as missing as one that does not exist.
     if !blueprints::is_owned_by(txn, new.blueprint_id, gm).await? {
         let error = FieldError::new(ErrorCode::ActivityBlueprintNotFound, super::commands::BLUEPRINT_NOT_FOUND);
@@ -121,20 +116,20 @@ pub async fn create(
         .exec_without_returning(txn)
         .await
         .map_err(|error| on_unique_violation(error, handle_taken))?;
-    events.record(txn, events::created(id, gm)).await?;
+    w.record(events::created(id, gm)).await?;
     owned(txn, gm, id).await
 }
 
 /// Writes `row`'s changes if the series is still at `version`, and records the event.
 async fn save(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
+    w: &Write<'_>,
     gm: AccountId,
     id: SeriesId,
     version: i64,
     mut row: series::ActiveModel,
     status_after: LifecycleStatus,
 ) -> Result<series::Model, ApiError> {
+    let txn = w.txn;
     row.version = Set(version + 1);
     let result = series::Entity::update_many()
         .set(row)
@@ -143,19 +138,18 @@ async fn save(
         .exec(txn)
         .await?;
     expect_updated(result.rows_affected)?;
-    events.record(txn, events::updated(id, gm, status_after)).await?;
+    w.record(events::updated(id, gm, status_after)).await?;
     owned(txn, gm, id).await
 }
 
-#[tracing::instrument(skip(txn, events, update), fields(gm = %gm, series = %id))]
+#[tracing::instrument(skip(w, update), fields(gm = %gm, series = %id))]
 pub async fn update(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    now: DateTime<Utc>,
+    w: &Write<'_>,
     gm: AccountId,
     id: SeriesId,
     update: SeriesUpdate,
 ) -> Result<series::Model, ApiError> {
+    let (txn, now) = (w.txn, w.now);
     let current = owned(txn, gm, id).await?;
     if update.version.is_some_and(|version| version != current.version) {
         return Err(ApiError::stale_version());
@@ -194,19 +188,18 @@ pub async fn update(
         row.max_players = Set(Some(i32::from(requirements.max_players())));
         row.min_player_age = Set(Some(i32::from(requirements.min_player_age())));
     }
-    save(txn, events, gm, id, current.version, row, lifecycle).await
+    save(w, gm, id, current.version, row, lifecycle).await
 }
 
 /// Sets the schedule (created if absent, replaced otherwise) and the next session it gives, in the GM's zone.
-#[tracing::instrument(skip(txn, events, schedule), fields(gm = %gm, series = %id))]
+#[tracing::instrument(skip(w, schedule), fields(gm = %gm, series = %id))]
 pub async fn set_schedule(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    now: DateTime<Utc>,
+    w: &Write<'_>,
     gm: AccountId,
     id: SeriesId,
     schedule: Schedule,
 ) -> Result<series::Model, ApiError> {
+    let (txn, now) = (w.txn, w.now);
     let current = owned(txn, gm, id).await?;
     let row = series::ActiveModel {
         schedule_start_time: Set(Some(schedule.start_time().to_string())),
@@ -219,21 +212,20 @@ pub async fn set_schedule(
         updated_at: Set(now),
         ..Default::default()
     };
-    save(txn, events, gm, id, current.version, row, queries::lifecycle(&current)).await
+    save(w, gm, id, current.version, row, queries::lifecycle(&current)).await
 }
 
 /// Stores a processed image as the series' thumbnail or banner (a new version of the series, with its event) and
 /// deletes the one it replaces.
-#[tracing::instrument(skip(txn, events, image), fields(gm = %gm, series = %id, kind = kind.as_str()))]
+#[tracing::instrument(skip(w, image), fields(gm = %gm, series = %id, kind = kind.as_str()))]
 pub async fn set_image(
-    txn: &DatabaseTransaction,
-    events: &EventBus,
-    now: DateTime<Utc>,
+    w: &Write<'_>,
     gm: AccountId,
     id: SeriesId,
     kind: ImageKind,
     image: ProcessedImage,
 ) -> Result<series::Model, ApiError> {
+    let (txn, now) = (w.txn, w.now);
     let current = owned(txn, gm, id).await?;
     let image_id = uuid::Uuid::now_v7();
     series_image::Entity::insert(series_image::ActiveModel {
@@ -260,7 +252,7 @@ pub async fn set_image(
             current.banner_image_id
         }
     };
-    let saved = save(txn, events, gm, id, current.version, row, queries::lifecycle(&current)).await?;
+    let saved = save(w, gm, id, current.version, row, queries::lifecycle(&current)).await?;
     if let Some(old) = replaced {
         series_image::Entity::delete_by_id(old).exec(txn).await?;
     }
@@ -268,8 +260,9 @@ pub async fn set_image(
 }
 
 /// Deletes a draft; a series that has been published stays (players may have seen it, applied, paid).
-#[tracing::instrument(skip(txn, events), fields(gm = %gm, series = %id))]
-pub async fn delete(txn: &DatabaseTransaction, events: &EventBus, gm: AccountId, id: SeriesId) -> Result<(), ApiError> {
+#[tracing::instrument(skip(w), fields(gm = %gm, series = %id))]
+pub async fn delete(w: &Write<'_>, gm: AccountId, id: SeriesId) -> Result<(), ApiError> {
+    let txn = w.txn;
     let current = owned(txn, gm, id).await?;
     if !queries::lifecycle(&current).may_be_deleted() {
         return Err(DomainError::unexpected_state(
@@ -279,7 +272,7 @@ pub async fn delete(txn: &DatabaseTransaction, events: &EventBus, gm: AccountId,
         .into());
     }
     series::Entity::delete_by_id(id.as_uuid()).exec(txn).await?;
-    events.record(txn, events::deleted(id, gm)).await?;
+    w.record(events::deleted(id, gm)).await?;
     Ok(())
 }
 
