@@ -73,7 +73,7 @@ test('sign in with the identity provider: first time registers, second time sign
   await expect(page).toHaveTitle('Signing in · Questline');
   await expect(page.getByRole('heading', { level: 1, name: 'Signing in' })).toBeVisible();
   await expect(steps(page).getByText('Registering a new account')).toBeVisible();
-  await expect(steps(page).getByText(email)).toBeVisible();
+  await expect(steps(page).getByText(email, { exact: true })).toBeVisible();
   await screenshotInPassing(page, 'oidc-callback-registering');
   await expect(steps(page).locator('li[data-step="redirecting"]')).toBeVisible();
   await expect(steps(page).locator('li')).toHaveText([

@@ -52,7 +52,10 @@ describe('app shell', () => {
     expect(screen.getByTestId('language-switch')).toHaveAccessibleName(
       'Interface language English (UK)',
     );
-    expect(document.title).toBe('Home · Questline');
+    // The title is set in an effect after the page renders.
+    await waitFor(() => {
+      expect(document.title).toBe('Home · Questline');
+    });
   });
 
   it('collapses and expands the main sidebar with Ctrl+B and the trigger, remembering it', async () => {
