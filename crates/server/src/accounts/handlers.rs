@@ -31,6 +31,7 @@ const TAG: &str = "accounts";
         (status = 503, description = "The server is busy hashing passwords (`server_busy`, with `Retry-After`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn sign_up(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -82,6 +83,7 @@ pub async fn sign_up(
         (status = 503, description = "The server is busy checking passwords (`server_busy`, with `Retry-After`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn sign_in(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -124,6 +126,7 @@ pub async fn sign_in(
     post, path = "/auth/sign-out", operation_id = "signOut", tag = TAG,
     responses((status = 204, description = "Signed out; the session cookie is removed"))
 )]
+#[tracing::instrument(skip_all)]
 pub async fn sign_out(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
@@ -141,6 +144,7 @@ pub async fn sign_out(
     get, path = "/auth/me", operation_id = "getCurrentUser", tag = TAG,
     responses((status = 200, description = "The user context", body = UserContext))
 )]
+#[tracing::instrument(skip_all)]
 pub async fn get_current_user(MaybeUser(user): MaybeUser) -> Json<UserContext> {
     Json(user_context(user.as_ref().map(|u| &u.account)))
 }
@@ -155,6 +159,7 @@ pub async fn get_current_user(MaybeUser(user): MaybeUser) -> Json<UserContext> {
         (status = 422, description = "A field breaks a rule", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn update_account_settings(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -181,6 +186,7 @@ pub async fn update_account_settings(
         (status = 403, description = "Another account's id", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn become_game_master(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -215,6 +221,7 @@ pub async fn become_game_master(
         (status = 409, description = "The address is verified already (`email_already_verified`), or the link was used or has expired (`link_expired`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn verify_email(
     State(state): State<AppState>,
     Json(request): Json<TokenRequest>,
@@ -234,6 +241,7 @@ pub async fn verify_email(
         (status = 429, description = "Asked too often (`rate_limited`, with `Retry-After`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn resend_verification_email(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -264,6 +272,7 @@ pub async fn resend_verification_email(
         (status = 503, description = "The server is busy checking passwords (`server_busy`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn change_password(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -300,6 +309,7 @@ pub async fn change_password(
         (status = 429, description = "Too many requests from this client address (`rate_limited`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn request_password_reset(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -331,6 +341,7 @@ pub async fn request_password_reset(
         (status = 503, description = "The server is busy hashing passwords (`server_busy`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn reset_password(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -362,6 +373,7 @@ pub async fn reset_password(
         (status = 429, description = "Too many wrong passwords (`rate_limited`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn delete_account(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,

@@ -42,6 +42,7 @@ const FLOW_COOKIE: &str = "questline_oidc";
         (status = 503, description = "The provider cannot be reached (`oidc_provider_unavailable`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn start_oidc_sign_in(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -137,6 +138,7 @@ async fn start(
         (status = 503, description = "The provider cannot be reached (`oidc_provider_unavailable`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn finish_oidc_sign_in(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
@@ -307,6 +309,7 @@ async fn reauthenticate(
         (status = 429, description = "Too many failed attempts (`rate_limited`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn link_oidc_identity(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -359,6 +362,7 @@ pub async fn link_oidc_identity(
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn list_linked_identities(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -392,6 +396,7 @@ pub async fn list_linked_identities(
         (status = 429, description = "Too many wrong passwords (`rate_limited`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn unlink_identity(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,

@@ -28,6 +28,7 @@ pub(super) fn not_found() -> ApiError {
         (status = 404, description = "No such profile (`profile_not_found`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn get_profile(
     State(state): State<AppState>,
     Path(account_id): Path<Uuid>,
@@ -47,6 +48,7 @@ pub async fn get_profile(
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn get_my_profile(State(state): State<AppState>, user: CurrentUser) -> Result<Json<MyProfile>, ApiError> {
     let (profile, owner) = queries::find_by_account(state.db.conn(), user.account.id).await?.ok_or_else(not_found)?;
     Ok(Json(own_view(&profile, &owner)))
@@ -66,6 +68,7 @@ pub async fn get_my_profile(State(state): State<AppState>, user: CurrentUser) ->
         (status = 422, description = "A field breaks a rule; field names are `base.first_name`, `player.playstyles`, …", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn update_profile(
     State(state): State<AppState>,
     user: CurrentUser,
