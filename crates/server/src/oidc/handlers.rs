@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use super::dto::*;
 use super::queries;
-use super::store;
+use super::store::{self, link_expired};
 use crate::accounts::{self, UserContext, user_context};
 use crate::auth::oidc::{OidcProvider, VerifiedIdentity, authentication_failed};
 use crate::auth::tokens::{hash_token, new_token};
@@ -535,14 +535,6 @@ fn safe_return_to(input: Option<&str>) -> String {
 
 fn suspended() -> ApiError {
     ApiError::forbidden("account_suspended", "This account is suspended.")
-}
-
-pub(super) fn link_expired() -> ApiError {
-    ApiError::new(
-        ErrorType::UnexpectedState,
-        "oidc_link_expired",
-        "This sign-in has expired or was already used. Sign in with the provider again.",
-    )
 }
 
 /// Any failure to create the account reads as "Account Creation Failed"; the status stays (409 for a duplicate,

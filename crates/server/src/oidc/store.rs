@@ -22,7 +22,7 @@ pub async fn link_identity(
     policy: &SessionPolicy,
 ) -> Result<(account::Model, String), ApiError> {
     if !queries::take_pending_link(w.txn, &link.id).await? {
-        return Err(super::handlers::link_expired());
+        return Err(link_expired());
     }
     queries::insert_identity(w.txn, link.account_id, &link.issuer, &link.subject, &link.email, w.now).await.map_err(
         |error| {
@@ -79,4 +79,12 @@ pub async fn start_session(
     policy: &SessionPolicy,
 ) -> Result<String, ApiError> {
     Ok(session::start(w.txn, previous, account_id, w.now, policy).await?)
+}
+
+pub fn link_expired() -> ApiError {
+    ApiError::new(
+        questline_domain::ErrorType::UnexpectedState,
+        "oidc_link_expired",
+        "This sign-in has expired or was already used. Sign in with the provider again.",
+    )
 }

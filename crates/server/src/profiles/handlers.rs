@@ -7,17 +7,13 @@ use uuid::Uuid;
 use super::commands::ProfileUpdate;
 use super::dto::{MyProfile, PublicProfile, UpdateProfileRequest};
 use super::queries::{self, own_view, public_view};
-use super::store;
+use super::store::{self, not_found};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path};
 use crate::state::AppState;
 
 const TAG: &str = "profiles";
-
-pub(super) fn not_found() -> ApiError {
-    ApiError::not_found("profile_not_found", "Profile not found")
-}
 
 /// A profile as anyone may see it: no birthdate, phone, street address or e-mail.
 #[utoipa::path(

@@ -11,6 +11,11 @@ use crate::db::entities::account;
 use crate::error::ApiError;
 use crate::state::Write;
 
+/// The answer for a profile that does not exist (or is not the caller's to see).
+pub fn not_found() -> ApiError {
+    ApiError::not_found("profile_not_found", "Profile not found")
+}
+
 /// Saves `update` over `current` (read at `update.version`, or at its own version when none was sent), keeps the
 /// display name on the account, and tells everyone when the public view changed (the owner alone otherwise).
 #[tracing::instrument(skip_all, fields(profile_id = %current.id))]
@@ -71,7 +76,7 @@ pub async fn update(
         Some(name) => accounts::set_display_name(w.txn, &w.events, owner, &name, w.now).await?,
         None => owner,
     };
-    let (profile, _) = queries::find_by_account(w.txn, account_id).await?.ok_or_else(super::handlers::not_found)?;
+    let (profile, _) = queries::find_by_account(w.txn, account_id).await?.ok_or_else(not_found)?;
     // Everyone hears of a change to what everyone can see; a change to private fields only is the owner's business
     // (issue 9, finding 16: the event itself says who edited when).
     let public = public_view(&profile, &owner) != public_view(&current, &before);
