@@ -1,0 +1,28 @@
+/**
+ * The adventure a series plays: its blueprint's description parts, in order, each rendered from its stored
+ * document by the blueprints feature's safe renderer (never as HTML). Loaded after the page paints: the renderer
+ * is the heaviest thing on the page and the parts sit below the fold.
+ */
+import { useTranslation } from 'react-i18next';
+
+import { RichTextView } from '@/features/blueprints';
+
+import type { SeriesDescriptionPart } from '../api/questboard';
+
+export default function AdventureParts({ parts }: { parts: SeriesDescriptionPart[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="series-adventure" className="flex flex-col gap-4">
+      <h2 id="series-adventure" className="text-xl font-semibold tracking-tight">
+        {t('questboard.series.adventure')}
+      </h2>
+      {parts.map((part, index) => (
+        // Parts have no id of their own here; their order is their identity on this page.
+        <article key={index} lang={part.language} className="flex flex-col gap-2">
+          <h3 className="text-lg font-semibold tracking-tight break-words">{part.title}</h3>
+          <RichTextView content={part.content} />
+        </article>
+      ))}
+    </section>
+  );
+}
