@@ -13,7 +13,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 
@@ -38,12 +38,11 @@ import {
   usePublicSeries,
   type Series,
 } from '../api/questboard';
+import { AdventureParts } from '../components/adventure-parts';
 import { ApplyLink } from '../components/apply-link';
 import { SeriesImage } from '../components/series-image';
 import { formatPrice, formatSessionTime, languageName, viewerTimeZone } from '../lib/format';
 import { questboardPaths } from '../lib/paths';
-
-const AdventureParts = lazy(() => import('../components/adventure-parts'));
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
@@ -169,11 +168,7 @@ function SeriesPage({ series }: { series: Series }) {
         </p>
       </section>
 
-      {parts.length > 0 && (
-        <Suspense fallback={null}>
-          <AdventureParts parts={parts} />
-        </Suspense>
-      )}
+      {parts.length > 0 && <AdventureParts parts={parts} />}
 
       <div className="grid gap-5 md:grid-cols-2">
         <Section title={t('questboard.series.schedule')} icon={CalendarClock}>
