@@ -108,9 +108,10 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_JOBS_LEASE_SECS", default_value_t = 300, global = true)]
     pub jobs_lease_secs: u64,
 
-    /// Seconds a public read's answer (the Questboard's pages) may be served again from memory; 0 turns that off.
-    /// Any write this instance commits and any event from another instance ends every kept answer sooner.
-    #[arg(long, env = "QUESTLINE_PUBLIC_CACHE_SECS", default_value_t = 5, global = true)]
+    /// Seconds a public read's answer (the Questboard's pages) may at most be served again from memory; 0 turns
+    /// that off. Any write this instance commits, any event from another instance, and the first next session on
+    /// the page beginning end a kept answer sooner.
+    #[arg(long, env = "QUESTLINE_PUBLIC_CACHE_SECS", default_value_t = 60, global = true)]
     pub public_cache_secs: u64,
 
     /// Jobs one instance runs at the same time.
@@ -310,7 +311,7 @@ impl Config {
             jobs_poll_ms: 1000,
             jobs_lease_secs: 300,
             jobs_concurrency: 4,
-            public_cache_secs: 5,
+            public_cache_secs: 60,
             trusted_proxies: None,
             header_read_timeout_secs: 10,
             ws_max_per_session: 10,

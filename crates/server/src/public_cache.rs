@@ -7,10 +7,12 @@
 //!   something, on this instance, reads the change at once;
 //! - no event has been dispatched since, from this instance or another (`EventBus`): another instance's change to a
 //!   series is seen as soon as its event arrives;
-//! - it is younger than `ttl` by the injectable clock (so tests that move time see answers computed afresh), which
-//!   bounds anything else: a change that records no event on another instance, a next session passing.
+//! - the time its work said it stays true until has not come (the Questboard's: the earliest next session on the
+//!   page, which then moves on), judged by the injectable clock, so tests that move time see fresh answers;
+//! - it is younger than `ttl`, which bounds anything else (a change that records no event on another instance).
 //!
-//! Nothing else is needed to end an answer, so there is no invalidation to forget. Memory is bounded by bytes.
+//! Nothing else is needed to end an answer, so there is no invalidation to forget. Requests that arrive while an
+//! answer is being worked out wait for that work rather than repeat it. Memory is bounded by bytes.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -20,6 +22,7 @@ use std::time::Duration;
 use axum::body::Bytes;
 use chrono::{DateTime, Utc};
 use moka::sync::Cache;
+use tokio::sync::OnceCell;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::clock::SharedClock;
@@ -32,11 +35,24 @@ pub const MAX_BYTES: u64 = 32 * 1024 * 1024;
 /// What had happened when an answer was worked out: commits here, events seen from anywhere.
 type Generation = (u64, u64);
 
-#[derive(Clone)]
-struct Kept {
+/// One key's answer: being worked out (empty) or ready, with when it stops being true.
+struct Slot {
     generation: Generation,
     at: DateTime<Utc>,
-    body: Bytes,
+    ready: OnceCell<(Bytes, DateTime<Utc>)>,
+}
+
+impl Slot {
+    fn serves(&self, generation: Generation, now: DateTime<Utc>) -> bool {
+        self.generation == generation && self.at <= now && self.ready.get().is_none_or(|(_, until)| now < *until)
+    }
+}
+
+/// What a read's work gives: the answer, and when it stops being true by the clock alone (if it does).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fresh {
+    pub body: Bytes,
+    pub until: Option<DateTime<Utc>>,
 }
 
 /// The kept answers of one instance. Cheap to clone.
@@ -46,7 +62,7 @@ pub struct PublicCache {
     clock: SharedClock,
     ttl: chrono::Duration,
     events_seen: Arc<AtomicU64>,
-    kept: Option<Cache<String, Kept>>,
+    kept: Option<Cache<String, Arc<Slot>>>,
 }
 
 impl std::fmt::Debug for PublicCache {
@@ -79,7 +95,10 @@ impl PublicCache {
             });
             Cache::builder()
                 .max_capacity(MAX_BYTES)
-                .weigher(|key: &String, kept: &Kept| u32::try_from(key.len() + kept.body.len()).unwrap_or(u32::MAX))
+                .weigher(|key: &String, slot: &Arc<Slot>| {
+                    let body = slot.ready.get().map_or(0, |(body, _)| body.len());
+                    u32::try_from(key.len() + body).unwrap_or(u32::MAX)
+                })
                 .time_to_live(ttl)
                 .build()
         });
@@ -95,20 +114,35 @@ impl PublicCache {
     /// answer depends on besides the data (the path and its normalised query).
     pub async fn answer<E, F>(&self, key: String, work: F) -> Result<Bytes, E>
     where
-        F: Future<Output = Result<Bytes, E>>,
+        F: Future<Output = Result<Fresh, E>>,
     {
-        let Some(kept) = &self.kept else { return work.await };
+        let Some(kept) = &self.kept else { return Ok(work.await?.body) };
         // Read before the work: a change made while it runs ends the answer it gives.
         let (generation, now) = (self.generation(), self.clock.now());
-        if let Some(answer) = kept.get(&key)
-            && answer.generation == generation
-            && answer.at <= now
-            && now - answer.at < self.ttl
-        {
-            return Ok(answer.body);
+        let slot = kept
+            .entry(key.clone())
+            .or_insert_with_if(
+                || Arc::new(Slot { generation, at: now, ready: OnceCell::new() }),
+                |slot| !slot.serves(generation, now),
+            )
+            .into_value();
+        if let Some((body, _)) = slot.ready.get() {
+            return Ok(body.clone());
         }
-        let body = work.await?;
-        kept.insert(key, Kept { generation, at: now, body: body.clone() });
+        let ttl = self.ttl;
+        let (body, _) = slot
+            .ready
+            .get_or_try_init(|| async move {
+                let fresh = work.await?;
+                let until = fresh.until.map_or(now + ttl, |until| until.min(now + ttl));
+                Ok::<_, E>((fresh.body, until))
+            })
+            .await?;
+        let body = body.clone();
+        // Weighed again now that it holds its answer, if it is still the key's.
+        if kept.get(&key).is_some_and(|current| Arc::ptr_eq(&current, &slot)) {
+            kept.insert(key, slot);
+        }
         Ok(body)
     }
 }
@@ -116,7 +150,7 @@ impl PublicCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ManualClock;
+    use crate::clock::{Clock, ManualClock};
 
     async fn cache(ttl: Duration) -> (PublicCache, Db, Arc<ManualClock>) {
         let conn = crate::db::connect("sqlite::memory:", 1).await.unwrap();
@@ -126,8 +160,13 @@ mod tests {
         (PublicCache::new(db.clone(), &events, clock.clone(), ttl), db, clock)
     }
 
+    async fn ask_until(cache: &PublicCache, answer: &'static str, until: Option<DateTime<Utc>>) -> Bytes {
+        let fresh = Fresh { body: Bytes::from_static(answer.as_bytes()), until };
+        cache.answer::<(), _>("k".into(), async move { Ok(fresh) }).await.unwrap()
+    }
+
     async fn ask(cache: &PublicCache, answer: &'static str) -> Bytes {
-        cache.answer::<(), _>("k".into(), async move { Ok(Bytes::from_static(answer.as_bytes())) }).await.unwrap()
+        ask_until(cache, answer, None).await
     }
 
     #[tokio::test]
@@ -140,16 +179,52 @@ mod tests {
         clock.advance(chrono::Duration::seconds(5));
         assert_eq!(ask(&cache, "fourth").await, "fourth", "so does time");
         assert_eq!(
-            cache.answer("k".into(), async { Err::<Bytes, _>("failed") }).await,
+            cache.answer("k".into(), async { Err::<Fresh, _>("failed") }).await,
             Ok(Bytes::from_static(b"fourth")),
             "a kept answer spares the work"
         );
     }
 
     #[tokio::test]
+    async fn an_answer_that_says_when_it_stops_being_true_is_kept_until_then() {
+        let (cache, _, clock) = cache(Duration::from_secs(60)).await;
+        let session = clock.now() + chrono::Duration::seconds(10);
+        assert_eq!(ask_until(&cache, "before", Some(session)).await, "before");
+        clock.advance(chrono::Duration::seconds(9));
+        assert_eq!(ask(&cache, "again").await, "before", "still true");
+        clock.advance(chrono::Duration::seconds(1));
+        assert_eq!(ask(&cache, "after").await, "after", "the session has begun");
+    }
+
+    #[tokio::test]
+    async fn requests_that_arrive_during_the_work_wait_for_it() {
+        let (cache, _, _) = cache(Duration::from_secs(5)).await;
+        let runs = Arc::new(AtomicU64::new(0));
+        let (release, wait) = tokio::sync::watch::channel(false);
+        let ask = |answer: &'static str| {
+            let (cache, runs, mut wait) = (cache.clone(), runs.clone(), wait.clone());
+            tokio::spawn(async move {
+                cache
+                    .answer::<(), _>("k".into(), async move {
+                        runs.fetch_add(1, Ordering::SeqCst);
+                        wait.wait_for(|go| *go).await.unwrap();
+                        Ok(Fresh { body: Bytes::from_static(answer.as_bytes()), until: None })
+                    })
+                    .await
+                    .unwrap()
+            })
+        };
+        let (first, second) = (ask("first"), ask("second"));
+        tokio::task::yield_now().await;
+        release.send(true).unwrap();
+        assert_eq!((first.await.unwrap(), second.await.unwrap()), ("first".into(), "first".into()));
+        assert_eq!(runs.load(Ordering::SeqCst), 1, "worked out once");
+    }
+
+    #[tokio::test]
     async fn a_failure_is_not_kept_and_zero_keeps_nothing() {
         let (cache, _, _) = cache(Duration::from_secs(5)).await;
-        assert!(cache.answer("k".into(), async { Err::<Bytes, _>("failed") }).await.is_err());
+        assert!(cache.answer("k".into(), async { Err::<Fresh, _>("failed") }).await.is_err());
         assert_eq!(ask(&cache, "first").await, "first");
         let (off, _, _) = cache_off().await;
         assert_eq!(ask(&off, "first").await, "first");

@@ -23,6 +23,7 @@ use crate::blueprints::with_handle_retries;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path, Query};
 use crate::pagination::{PageQuery, PageRequest};
+use crate::public_cache::Fresh;
 use crate::state::AppState;
 
 const TAG: &str = "series";
@@ -202,10 +203,13 @@ pub async fn list_questboard(
     let key = format!("questboard {query:?} {page:?}");
     let body = state
         .public_cache
-        .answer(key, async {
+        .answer::<ApiError, _>(key, async {
             let (items, count) = queries::questboard(state.db.conn(), &query, page, state.clock.now()).await?;
+            // True until the first of its next sessions begins (that card then shows the one after).
+            let until = items.iter().filter_map(|card| card.next_session_at).min();
             let page = QuestboardPage { items, count, offset: page.offset, limit: page.limit };
-            serde_json::to_vec(&page).map(Bytes::from).map_err(ApiError::internal)
+            let body = serde_json::to_vec(&page).map(Bytes::from).map_err(ApiError::internal)?;
+            Ok(Fresh { body, until })
         })
         .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body))

@@ -314,7 +314,13 @@ pub async fn questboard(
     let systems = if systems.is_empty() { None } else { Some(game_systems::with_editions(conn, &systems).await?) };
     if systems.is_some() || query.format.is_some() {
         let blueprints = blueprints::ids_matching(systems.as_deref(), query.format);
-        select = select.filter(series::Column::BlueprintId.in_subquery(blueprints));
+        // SQLite would rather look the matches up by blueprint and sort them all; walking the board in order and
+        // checking each entry's blueprint fills a page sooner (`+` keeps the column off its own index).
+        let column = match conn.get_database_backend() {
+            DbBackend::Sqlite => Expr::cust("+\"series\".\"blueprint_id\""),
+            _ => Expr::col((series::Entity, series::Column::BlueprintId)),
+        };
+        select = select.filter(column.in_subquery(blueprints));
     }
 
     let mut languages = Vec::new();

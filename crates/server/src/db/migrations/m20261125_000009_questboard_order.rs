@@ -1,8 +1,9 @@
 //! The Questboard in its own order: a partial index on (published_at DESC, id DESC) holding only published and
 //! active series, so an unfiltered page reads its 20 rows in order instead of sorting every row, and a filtered one
-//! walks the board newest first until its page is full. It also carries the filtered columns, so counting a
-//! filtered board reads the index alone. The query names the same condition literally (`series::queries`), which
-//! is what lets SQLite and PostgreSQL use a partial index. It replaces `series_board`.
+//! walks the board newest first until its page is full. It also carries the filtered columns (and the status its
+//! condition names), so counting a filtered board reads the index alone. The query names the same condition literally (`series::queries`), which
+//! is what lets SQLite and PostgreSQL use a partial index. It replaces `series_board`, and the language and price
+//! indexes, which led the planners to gather every match and sort it for a page of 20.
 
 use sea_orm_migration::prelude::*;
 
@@ -15,10 +16,14 @@ impl MigrationTrait for Migration {
         let db = manager.get_connection();
         db.execute_unprepared(
             "CREATE INDEX series_board_order ON series \
-             (published_at DESC, id DESC, blueprint_id, language, pricing_model, currency_code, price_minor) \
+             (published_at DESC, id DESC, blueprint_id, language, pricing_model, currency_code, price_minor, \
+             lifecycle_status) \
              WHERE lifecycle_status IN ('published', 'active')",
         )
         .await?;
-        manager.drop_index(Index::drop().name("series_board").table(Alias::new("series")).to_owned()).await
+        for name in ["series_board", "series_board_language", "series_board_price"] {
+            manager.drop_index(Index::drop().name(name).table(Alias::new("series")).to_owned()).await?;
+        }
+        Ok(())
     }
 }
