@@ -32,15 +32,23 @@ describe('main sidebar navigation', () => {
     ).toHaveLength(1);
   });
 
-  it('gives game masters their section with My Series and the blueprint lists, and players none', () => {
+  it('gives game masters their section with My Series, the applications and the blueprint lists', () => {
     const player = visibleNavSections(navSections, { authenticated: true, roles: ['player'] });
-    expect(player.map((section) => section.id)).toEqual(['explore']);
+    expect(player.map((section) => section.id)).toEqual(['explore', 'player']);
     const gm = visibleNavSections(navSections, { authenticated: true, roles: ['player', 'gm'] });
-    expect(gm.map((section) => section.id)).toEqual(['explore', 'game-master']);
-    expect(gm[1]?.items.map((item) => item.to)).toEqual([
+    expect(gm.map((section) => section.id)).toEqual(['explore', 'player', 'game-master']);
+    expect(gm[2]?.items.map((item) => item.to)).toEqual([
       '/dashboard/gm/my-series',
+      '/dashboard/gm/my-series/applications',
       '/dashboard/gm/activity-blueprints',
       '/dashboard/gm/activity-blueprint-parts',
     ]);
+  });
+
+  it('gives every signed-in user My Games in the Player section, and visitors none', () => {
+    const player = visibleNavSections(navSections, { authenticated: true, roles: ['player'] });
+    expect(player[1]?.items.map((item) => item.to)).toEqual(['/dashboard/player/my-games']);
+    const visitor = visibleNavSections(navSections, anonymousViewer);
+    expect(visitor.some((section) => section.id === 'player')).toBe(false);
   });
 });

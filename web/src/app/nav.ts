@@ -1,5 +1,14 @@
-import { FileText, House, PencilRuler, ScrollText, type LucideIcon } from 'lucide-react';
+import {
+  Dices,
+  FileText,
+  House,
+  Inbox,
+  PencilRuler,
+  ScrollText,
+  type LucideIcon,
+} from 'lucide-react';
 
+import { applicationPaths } from '@/features/applications/lib/paths';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { questboardPaths } from '@/features/questboard/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
@@ -33,6 +42,10 @@ export type NavSection = {
   items: readonly NavItem[];
 };
 
+function isSignedIn(viewer: NavViewer): boolean {
+  return viewer.authenticated;
+}
+
 function isGm(viewer: NavViewer): boolean {
   return viewer.authenticated && viewer.roles.includes('gm');
 }
@@ -53,6 +66,19 @@ export const navSections: readonly NavSection[] = [
     ],
   },
   {
+    id: 'player',
+    labelKey: 'nav.sections.player',
+    items: [
+      {
+        id: 'my-games',
+        labelKey: 'nav.items.myGames',
+        icon: Dices,
+        to: applicationPaths.myGames.getHref(),
+        isVisible: isSignedIn,
+      },
+    ],
+  },
+  {
     id: 'game-master',
     labelKey: 'nav.sections.gameMaster',
     items: [
@@ -61,6 +87,13 @@ export const navSections: readonly NavSection[] = [
         labelKey: 'nav.items.mySeries',
         icon: ScrollText,
         to: seriesPaths.mySeries.getHref(),
+        isVisible: isGm,
+      },
+      {
+        id: 'series-applications',
+        labelKey: 'nav.items.seriesApplications',
+        icon: Inbox,
+        to: applicationPaths.seriesApplications.getHref(),
         isVisible: isGm,
       },
       {
