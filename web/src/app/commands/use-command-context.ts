@@ -38,7 +38,12 @@ export function useCommandContext(): CommandContext {
   const seriesHandle = matchPath(seriesPaths.series.path, pathname)?.params.handle;
   const { data: series } = useQuery({
     ...seriesQueryOptions(seriesHandle ?? ''),
-    enabled: isGm && seriesHandle !== undefined && seriesHandle !== 'create',
+    // `create` and `applications` are pages of their own, never a handle (domain RESERVED_HANDLES).
+    enabled:
+      isGm &&
+      seriesHandle !== undefined &&
+      seriesHandle !== 'create' &&
+      seriesHandle !== 'applications',
   });
   const pageSeries =
     isGm && seriesHandle !== undefined && series?.handle === seriesHandle ? series : undefined;

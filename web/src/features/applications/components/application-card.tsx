@@ -44,7 +44,9 @@ export function ApplicationCard({
             <StatusBadge status={application.status} />
             <span>{t('applications.applied', { date: format.date(application.created_at) })}</span>
             <span aria-hidden>·</span>
-            <span>{t('applications.updated', { date: format.dateTime(application.updated_at) })}</span>
+            <span>
+              {t('applications.updated', { date: format.dateTime(application.updated_at) })}
+            </span>
           </p>
         </div>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}

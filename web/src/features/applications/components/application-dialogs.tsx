@@ -31,10 +31,11 @@ import { toast } from '@/lib/toast';
 import { useApplicationMove, useApplyToSeries, type SeriesApplication } from '../api/applications';
 import type { ApplyTarget } from '../lib/apply-target';
 import type { Move } from '../lib/moves';
+import { playerName } from '../lib/names';
 import { describeRefusal, type Refusal } from '../lib/refusals';
 
 /** The server's limit on a message (issue 14's contract). */
-export const MESSAGE_MAX = 1000;
+const MESSAGE_MAX = 1000;
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 type MessageValues = { message: string };
@@ -66,7 +67,10 @@ function RefusalAlert({ refusal }: { refusal: Refusal }) {
     >
       <p>{refusal.message}</p>
       {refusal.profileLink && (
-        <Link to={paths.profile.getHref()} className="w-fit font-medium underline underline-offset-4">
+        <Link
+          to={paths.profile.getHref()}
+          className="w-fit font-medium underline underline-offset-4"
+        >
           {t('applications.dialogs.profileLink')}
         </Link>
       )}
@@ -108,7 +112,10 @@ function MessageDialog({
         onOpenChange(next);
       }}
     >
-      <DialogContent closeLabel={t('common.close')} className="max-h-[90dvh] max-w-lg overflow-y-auto">
+      <DialogContent
+        closeLabel={t('common.close')}
+        className="max-h-[90dvh] max-w-lg overflow-y-auto"
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -124,7 +131,9 @@ function MessageDialog({
                 form.reset();
                 onOpenChange(false);
               } catch (error) {
-                handleFormError(error, form.setError, ['message'], { showMessage: () => undefined });
+                handleFormError(error, form.setError, ['message'], {
+                  showMessage: () => undefined,
+                });
               }
             })(event);
           }}
@@ -223,7 +232,7 @@ export function MoveDialog({ open, onOpenChange, move, application }: MoveDialog
   const mutation = useApplicationMove(move);
   const names = {
     title: application.series_title,
-    name: application.player_display_name || t('applications.unnamedPlayer'),
+    name: playerName(application.player_display_name, t('applications.unnamedPlayer')),
   };
   return (
     <MessageDialog
@@ -267,25 +276,42 @@ export function ApplyCommandDialog({ open, onOpenChange, context }: CommandDialo
   );
 }
 
-function playerMoveCommandDialog(move: 'cancel' | 'reopen') {
-  return function PlayerMoveCommandDialog({ open, onOpenChange, context }: CommandDialogProps) {
-    const application = context.data.series_application;
-    return application ? (
-      <MoveDialog open={open} onOpenChange={onOpenChange} move={move} application={application} />
-    ) : null;
-  };
+function PlayerMoveCommandDialog({
+  move,
+  open,
+  onOpenChange,
+  context,
+}: CommandDialogProps & { move: 'cancel' | 'reopen' }) {
+  const application = context.data.series_application;
+  return application ? (
+    <MoveDialog open={open} onOpenChange={onOpenChange} move={move} application={application} />
+  ) : null;
 }
 
-function gmMoveCommandDialog(move: 'accept' | 'reject') {
-  return function GmMoveCommandDialog({ open, onOpenChange, context }: CommandDialogProps) {
-    const application = context.data.gm_series_application;
-    return application ? (
-      <MoveDialog open={open} onOpenChange={onOpenChange} move={move} application={application} />
-    ) : null;
-  };
+function GmMoveCommandDialog({
+  move,
+  open,
+  onOpenChange,
+  context,
+}: CommandDialogProps & { move: 'accept' | 'reject' }) {
+  const application = context.data.gm_series_application;
+  return application ? (
+    <MoveDialog open={open} onOpenChange={onOpenChange} move={move} application={application} />
+  ) : null;
 }
 
-export const CancelCommandDialog = playerMoveCommandDialog('cancel');
-export const ReopenCommandDialog = playerMoveCommandDialog('reopen');
-export const AcceptCommandDialog = gmMoveCommandDialog('accept');
-export const RejectCommandDialog = gmMoveCommandDialog('reject');
+export function CancelCommandDialog(props: CommandDialogProps) {
+  return <PlayerMoveCommandDialog {...props} move="cancel" />;
+}
+
+export function ReopenCommandDialog(props: CommandDialogProps) {
+  return <PlayerMoveCommandDialog {...props} move="reopen" />;
+}
+
+export function AcceptCommandDialog(props: CommandDialogProps) {
+  return <GmMoveCommandDialog {...props} move="accept" />;
+}
+
+export function RejectCommandDialog(props: CommandDialogProps) {
+  return <GmMoveCommandDialog {...props} move="reject" />;
+}

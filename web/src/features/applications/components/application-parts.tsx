@@ -6,6 +6,7 @@ import { useFormat } from '@/lib/i18n';
 
 import type { SeriesApplication } from '../api/get-application';
 import type { ApplicationStatus } from '../lib/filters';
+import { playerName } from '../lib/names';
 
 const badgeVariants: Record<ApplicationStatus, BadgeProps['variant']> = {
   pending: 'warning',
@@ -24,12 +25,12 @@ export function StatusBadge({ status }: { status: ApplicationStatus }) {
 }
 
 /** Who wrote a history entry, from where the viewer stands: "You", the player's name, or "Game master". */
-export function useAuthorName(application: SeriesApplication, viewer: 'player' | 'gm') {
+function useAuthorName(application: SeriesApplication, viewer: 'player' | 'gm') {
   const { t } = useTranslation();
-  const playerName = application.player_display_name || t('applications.unnamedPlayer');
+  const name = playerName(application.player_display_name, t('applications.unnamedPlayer'));
   return (authorId: string) => {
     const byPlayer = authorId === application.player_id;
-    if (byPlayer) return viewer === 'player' ? t('applications.you') : playerName;
+    if (byPlayer) return viewer === 'player' ? t('applications.you') : name;
     return viewer === 'gm' ? t('applications.you') : t('applications.gameMaster');
   };
 }

@@ -17,7 +17,9 @@ describe('what each side may do with an application', () => {
   });
 
   it('lets the GM accept or reject only a pending application, and remove only an accepted player', () => {
-    const table = Object.fromEntries(applicationStatuses.map((status) => [status, gmMoves(status)]));
+    const table = Object.fromEntries(
+      applicationStatuses.map((status) => [status, gmMoves(status)]),
+    );
     expect(table).toEqual({
       pending: ['accept', 'reject'],
       accepted: ['remove'],

@@ -1,6 +1,7 @@
-/** The applications pages (spec §2): the player's games and applications, the GM's applications to their series. */
-import { applicationsFilterSearch, type ApplicationsFilters } from './filters';
-
+/**
+ * The applications pages (spec §2): the player's games and applications, the GM's applications to their series.
+ * Kept free of imports: the shell's router and sidebar load it with the first page.
+ */
 function withSearch(path: string, search: string): string {
   return search === '' ? path : `${path}?${search}`;
 }
@@ -21,7 +22,7 @@ export const applicationPaths = {
   },
   seriesApplications: {
     path: '/dashboard/gm/my-series/applications',
-    getHref: (filters: Partial<ApplicationsFilters> = {}) =>
-      withSearch('/dashboard/gm/my-series/applications', applicationsFilterSearch(filters)),
+    /** `search`: the filters' search part (`applicationsFilterSearch`), e.g. `series=…&status=pending`. */
+    getHref: (search = '') => withSearch('/dashboard/gm/my-series/applications', search),
   },
 } as const;

@@ -49,6 +49,7 @@ import {
   type ApplicationsFilters,
 } from '../lib/filters';
 import { gmMoves, type GmMove } from '../lib/moves';
+import { playerName } from '../lib/names';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
@@ -147,7 +148,9 @@ function SeriesApplicationsPage() {
         <EmptyState
           icon={Inbox}
           title={t('applications.gm.empty')}
-          description={filtered ? t('applications.gm.emptyFiltered') : t('applications.gm.emptyText')}
+          description={
+            filtered ? t('applications.gm.emptyFiltered') : t('applications.gm.emptyText')
+          }
           action={
             filtered ? (
               <Button
@@ -165,7 +168,10 @@ function SeriesApplicationsPage() {
       {page && page.items.length > 0 && (
         <ul className="flex flex-col gap-4" data-testid="series-applications">
           {page.items.map((application) => {
-            const name = application.player_display_name || t('applications.unnamedPlayer');
+            const name = playerName(
+              application.player_display_name,
+              t('applications.unnamedPlayer'),
+            );
             const selected = application.id === filters.application;
             return (
               <li key={application.id}>
