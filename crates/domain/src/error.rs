@@ -173,6 +173,17 @@ error_codes! {
     TimeZoneInvalid => "time_zone_invalid",
     FirstDateRequired => "first_date_required",
     FirstDateInvalid => "first_date_invalid",
+    // Series applications (applications.rs, server applications feature).
+    RecruitmentClosed => "recruitment_closed",
+    OwnSeries => "own_series",
+    AlreadyApplied => "already_applied",
+    TooYoung => "too_young",
+    SeriesFull => "series_full",
+    ApplicationState => "application_state",
+    MessageTooLong => "message_too_long",
+    SeriesApplicationNotFound => "series_application_not_found",
+    ApplicantOnly => "applicant_only",
+    GameMasterOnly => "game_master_only",
     // Accounts (accounts.rs).
     EmailRequired => "email_required",
     EmailInvalid => "email_invalid",

@@ -25,8 +25,8 @@ use crate::mail::Mailer;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
-    accounts, blueprints, commerce, event_stream, game_systems, health, oidc, openapi, profiles, runtime_config,
-    series, web,
+    accounts, applications, blueprints, commerce, event_stream, game_systems, health, oidc, openapi, profiles,
+    runtime_config, series, web,
 };
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
@@ -40,6 +40,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(game_systems::router())
         .merge(blueprints::router())
         .merge(series::router())
+        .merge(applications::router())
         .merge(oidc::router())
         .merge(event_stream::router())
         .merge(openapi::router())
@@ -56,6 +57,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         game_systems::jobs(),
         blueprints::jobs(),
         series::jobs(),
+        applications::jobs(),
         oidc::jobs(),
     ]
     .into_iter()

@@ -22,8 +22,8 @@ const BASE: u8 = 0;
 fn floor(module: &str) -> Option<u8> {
     Some(match module {
         "app" | "cli" | "main" | "openapi" | "lib" | "demo" => ROOT,
-        "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "event_stream"
-        | "health" | "runtime_config" | "web" => FEATURE,
+        "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "applications"
+        | "event_stream" | "health" | "runtime_config" | "web" => FEATURE,
         "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" => PLATFORM,
         "db" | "http" | "error" | "config" | "clock" | "mail" | "pagination" | "telemetry" => BASE,
         _ => return None,

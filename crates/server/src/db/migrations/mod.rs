@@ -14,6 +14,7 @@ mod m20261124_000002_game_systems_blueprints;
 mod m20261125_000001_series;
 mod m20261125_000002_series_search;
 mod m20261125_000003_series_images;
+mod m20261125_000004_series_applications;
 
 pub struct Migrator;
 
@@ -31,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000001_series::Migration),
             Box::new(m20261125_000002_series_search::Migration),
             Box::new(m20261125_000003_series_images::Migration),
+            Box::new(m20261125_000004_series_applications::Migration),
         ]
     }
 }
