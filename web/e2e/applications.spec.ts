@@ -172,7 +172,7 @@ test('a player applies, the game master accepts live, a second player finds the 
   // A player finds the series on the Questboard and applies from its card with a message.
   const player = await person(browser, 'Ilse');
   await player.page.goto(`/questboard?q=${encodeURIComponent(`lighthouse ${suffix}`)}`);
-  await expect(player.page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(player.page.getByRole('heading', { level: 3, name: title })).toBeVisible();
   await player.page.getByRole('button', { name: `Apply Now: ${title}` }).click();
   const applyDialog = player.page.getByRole('dialog', { name: `Apply to ${title}` });
   await expect(applyDialog).toBeVisible();
@@ -187,7 +187,7 @@ test('a player applies, the game master accepts live, a second player finds the 
   // The GM sees it arrive without a reload: the player, the series, the message.
   const card = gm.page.getByTestId('application-card').filter({ hasText: 'Ilse' });
   await expect(card).toBeVisible({ timeout: 15_000 });
-  await expect(card.getByRole('link', { name: title })).toBeVisible();
+  await expect(card.getByRole('link', { name: title, exact: true })).toBeVisible();
   await expect(card.getByTestId('application-status')).toHaveText('Pending');
   await expect(card.getByText('I have played two campaigns')).toBeVisible();
   await capture(gm.page, 'applications-gm-pending');
@@ -216,7 +216,7 @@ test('a player applies, the game master accepts live, a second player finds the 
     .getByRole('link', { name: 'My Games' })
     .click();
   await expect(player.page).toHaveTitle('My Games · Questline');
-  await expect(player.page.getByRole('link', { name: title })).toBeVisible();
+  await expect(player.page.getByRole('link', { name: title, exact: true })).toBeVisible();
   await capture(player.page, 'applications-my-games');
 
   // The series is full: a second player's application is refused, and the dialog says why.
