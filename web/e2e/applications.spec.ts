@@ -192,8 +192,14 @@ test('a player applies, the game master accepts live, a second player finds the 
   await expect(card.getByText('I have played two campaigns')).toBeVisible();
   await capture(gm.page, 'applications-gm-pending');
 
-  // The GM accepts with a reply; the form closes and the status changes.
-  await card.getByRole('button', { name: 'Accept', exact: true }).click();
+  // The GM selects it and accepts it from the command palette with a reply; the form closes, the status changes.
+  await card.getByRole('link', { name: /^Select: Ilse/ }).click();
+  await expect(card).toHaveAttribute('aria-current', 'true');
+  await gm.page.keyboard.press('Control+k');
+  const palette = gm.page.getByTestId('command-palette');
+  await expect(palette).toBeVisible();
+  await gm.page.keyboard.type('accept');
+  await palette.getByRole('option', { name: 'Accept series application', exact: true }).click();
   const acceptDialog = gm.page.getByRole('dialog', { name: 'Accept application' });
   await acceptDialog
     .getByRole('textbox', { name: 'Message (optional)' })
@@ -227,6 +233,8 @@ test('a player applies, the game master accepts live, a second player finds the 
   await refusedDialog.getByRole('textbox', { name: 'Message (optional)' }).fill('Any room left?');
   await refusedDialog.getByRole('button', { name: 'Send application' }).click();
   await expect(refusedDialog.getByRole('alert')).toHaveText('This series is full');
+  // Said once, in the dialog: no toast repeats it.
+  await expect(second.page.getByText('This series is full')).toHaveCount(1);
   await capture(second.page, 'applications-refused-full', false);
   await refusedDialog.getByRole('button', { name: 'Back' }).click();
 

@@ -1,7 +1,13 @@
 import { House } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 
-import { anonymousViewer, navSections, visibleNavSections, type NavSection } from './nav';
+import {
+  anonymousViewer,
+  currentNavItemId,
+  navSections,
+  visibleNavSections,
+  type NavSection,
+} from './nav';
 
 describe('main sidebar navigation', () => {
   it('shows Explore with Home and the Questboard, and hides the empty Game Master section', () => {
@@ -50,5 +56,20 @@ describe('main sidebar navigation', () => {
     expect(player[1]?.items.map((item) => item.to)).toEqual(['/dashboard/player/my-games']);
     const visitor = visibleNavSections(navSections, anonymousViewer);
     expect(visitor.some((section) => section.id === 'player')).toBe(false);
+  });
+
+  it('marks the most specific item as the current page', () => {
+    expect(currentNavItemId(navSections, '/')).toBe('home');
+    expect(currentNavItemId(navSections, '/questboard/some-series')).toBe('questboard');
+    expect(currentNavItemId(navSections, '/dashboard/gm/my-series')).toBe('my-series');
+    expect(currentNavItemId(navSections, '/dashboard/gm/my-series/citadel')).toBe('my-series');
+    expect(currentNavItemId(navSections, '/dashboard/gm/my-series/applications/')).toBe(
+      'series-applications',
+    );
+    expect(currentNavItemId(navSections, '/dashboard/player/my-games/applications')).toBe(
+      'my-games',
+    );
+    expect(currentNavItemId(navSections, '/dashboard/gm/my-series-old')).toBeUndefined();
+    expect(currentNavItemId(navSections, '/profile')).toBeUndefined();
   });
 });

@@ -114,6 +114,27 @@ export const navSections: readonly NavSection[] = [
   },
 ];
 
+/**
+ * The item the sidebar marks as the current page: the one whose address is the longest prefix of `pathname`
+ * (its own page or a page below it; only its own page for `end` items). So on Series Applications
+ * (`/dashboard/gm/my-series/applications`) only that item is current, not My Series too, while a series' own page
+ * (`/dashboard/gm/my-series/{handle}`) still marks My Series.
+ */
+export function currentNavItemId(
+  sections: readonly NavSection[],
+  pathname: string,
+): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: NavItem | undefined;
+  for (const item of sections.flatMap((section) => section.items)) {
+    const matches = item.end
+      ? path === item.to
+      : path === item.to || path.startsWith(item.to === '/' ? '/' : `${item.to}/`);
+    if (matches && (best === undefined || item.to.length > best.to.length)) best = item;
+  }
+  return best?.id;
+}
+
 /** The sections as `viewer` sees them: hidden items dropped, and a section with nothing left dropped too. */
 export function visibleNavSections(
   sections: readonly NavSection[],

@@ -43,7 +43,6 @@ export function ApplicationCard({
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
             <StatusBadge status={application.status} />
             <span>{t('applications.applied', { date: format.date(application.created_at) })}</span>
-            <span aria-hidden>·</span>
             <span>
               {t('applications.updated', { date: format.dateTime(application.updated_at) })}
             </span>

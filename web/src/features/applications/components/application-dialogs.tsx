@@ -202,7 +202,8 @@ export type ApplyDialogProps = DialogProps & { series: ApplyTarget };
 
 export function ApplyDialog({ open, onOpenChange, series }: ApplyDialogProps) {
   const { t } = useTranslation();
-  const apply = useApplyToSeries();
+  // The dialog says what went wrong itself (in it, or as the spec's failure toast): no second, generic toast.
+  const apply = useApplyToSeries({ onError: () => undefined });
   return (
     <MessageDialog
       open={open}
@@ -229,7 +230,7 @@ export type MoveDialogProps = DialogProps & { move: Move; application: SeriesApp
 
 export function MoveDialog({ open, onOpenChange, move, application }: MoveDialogProps) {
   const { t } = useTranslation();
-  const mutation = useApplicationMove(move);
+  const mutation = useApplicationMove(move, { onError: () => undefined });
   const names = {
     title: application.series_title,
     name: playerName(application.player_display_name, t('applications.unnamedPlayer')),
