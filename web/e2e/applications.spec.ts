@@ -263,5 +263,28 @@ test('a player applies, the game master accepts live, a second player finds the 
   // The GM sees the reopened application back among the pending ones, live.
   await expect(card.getByTestId('application-status')).toHaveText('Pending', { timeout: 15_000 });
 
+  // The GM accepts again from the card, then removes the player from the series' page with a message.
+  await card.getByRole('button', { name: 'Accept', exact: true }).click();
+  await gm.page
+    .getByRole('dialog', { name: 'Accept application' })
+    .getByRole('button', { name: 'Accept', exact: true })
+    .click();
+  await expect(card.getByTestId('application-status')).toHaveText('Accepted');
+  await gm.page.goto(`/dashboard/gm/my-series/${series.handle}`);
+  const players = gm.page.getByTestId('series-players');
+  await expect(players.getByRole('link', { name: 'Ilse', exact: true })).toBeVisible();
+  await capture(gm.page, 'applications-gm-series-players');
+  await players.getByRole('button', { name: 'Remove: Ilse' }).click();
+  const removeDialog = gm.page.getByRole('dialog', { name: 'Remove player' });
+  await removeDialog
+    .getByRole('textbox', { name: 'Message (optional)' })
+    .fill('We are moving to Thursdays, sorry.');
+  await removeDialog.getByRole('button', { name: 'Remove player' }).click();
+  await expect(gm.page.getByText('Player removed')).toBeVisible();
+  await expect(gm.page.getByText('No accepted players yet.')).toBeVisible();
+  // The player sees it live: rejected, with the GM's words.
+  await expect(mine.getByTestId('application-status')).toHaveText('Rejected', { timeout: 15_000 });
+  await expect(history.getByText('We are moving to Thursdays, sorry.')).toBeVisible();
+
   await Promise.all([gm.context.close(), player.context.close(), second.context.close()]);
 });
