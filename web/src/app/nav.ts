@@ -2,9 +2,9 @@ import {
   Dices,
   FileText,
   House,
-  Inbox,
   PencilRuler,
   ScrollText,
+  UserPlus,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -92,7 +92,8 @@ export const navSections: readonly NavSection[] = [
       {
         id: 'series-applications',
         labelKey: 'nav.items.seriesApplications',
-        icon: Inbox,
+        // Players asking to join; also the shell's sign-up icon, so it costs the first load nothing.
+        icon: UserPlus,
         to: applicationPaths.seriesApplications.getHref(),
         isVisible: isGm,
       },
