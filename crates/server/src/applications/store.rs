@@ -202,11 +202,7 @@ async fn save(
     expect_updated(result.rows_affected)?;
     let series_id = SeriesId(row.series_id);
     match moved.seat_change() {
-        1 => {
-            if !series::take_seat(w, series_id).await? {
-                return Err(series_full());
-            }
-        }
+        1 if !series::take_seat(w, series_id).await? => return Err(series_full()),
         -1 => series::free_seat(w, series_id).await?,
         _ => {}
     }
