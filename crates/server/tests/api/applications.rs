@@ -180,6 +180,15 @@ db_test!(async fn applying_is_refused_with_a_reason_until_every_rule_is_met(app)
     let (status, kind, code, message) = refusal(apply(&cy, &series, Value::Null).await).await;
     assert_eq!((status, kind.as_str(), code.as_str()), (409, "not_allowed", "series_full"));
     assert_eq!(message, "This series is full");
+    // The GM cannot lower the maximum below the players already accepted.
+    let path = format!("/api/series/{}", id(&series));
+    let lower = json!({"min_players": 1, "max_players": 1, "min_player_age": 16});
+    let (kind, _, error) = error_of(gm.send_json(reqwest::Method::PATCH, &path, &lower).await).await;
+    assert_eq!(kind, "invalid_data");
+    assert_eq!(field_codes(&error, "max_players"), json!(["max_players_below_seats_taken"]));
+    assert_eq!(field_messages(&error, "max_players"), json!(["Maximum players cannot be less than the 2 players already accepted"]));
+    update_series(&gm, &series, json!({"min_players": 1, "max_players": 3, "min_player_age": 16})).await;
+    apply_ok(&cy, &series, Value::Null).await;
 
     // Events: each change goes to the applicant and the GM, the seat count to everyone.
     let events = questline::db::entities::event::Entity::find()
@@ -378,6 +387,12 @@ db_test!(async fn players_and_gms_list_applications_and_games(app) {
     assert_eq!(games["items"][0]["seats_taken"], 1);
     assert_eq!(games["items"][0]["location"]["link"], "https://table.example/secret");
     assert_eq!(body(bo.get("/api/my-games").await).await["count"], 0);
+    // The series' page shows the table link to its GM and accepted players only.
+    let page_path = format!("/api/series/by-handle/{}", first["handle"].as_str().unwrap());
+    for (who, browser, link) in [("accepted", &pia, json!("https://table.example/secret")), ("rejected", &bo, Value::Null),
+        ("GM", &gm, json!("https://table.example/secret")), ("anonymous", &app.browser(), Value::Null)] {
+        assert_eq!(body(browser.get(&page_path).await).await["location"]["link"], link, "{who}");
+    }
 
     // The GM's: pending first, then most recently changed; filters by series and status.
     let theirs = body(gm.get("/api/gm/series-applications").await).await;
