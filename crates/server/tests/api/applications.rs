@@ -473,3 +473,25 @@ db_test!(configure = |config| config.address_limit_per_hour = 1000, async fn fif
     let pending = body(gm.get("/api/gm/series-applications?status=pending").await).await;
     assert_eq!(pending["count"], 49, "the refused ones are untouched");
 });
+
+db_test!(async fn a_deleted_account_gives_its_seat_back(app) {
+    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let series = recruiting(&gm, "Out of the Abyss", weekly(), Value::Null).await;
+    let other = recruiting(&gm, "Descent into Avernus", weekly(), Value::Null).await;
+    let (pia, pia_id) = player(&app, "Pia", None).await;
+    let seated = apply_ok(&pia, &series, Value::Null).await;
+    act_ok(&gm, &seated, "accept", Value::Null).await;
+    let waiting = apply_ok(&pia, &other, Value::Null).await;
+    assert_eq!(seats_taken(&app, &series).await, 1);
+
+    let response = pia.send_json(reqwest::Method::DELETE, "/api/account", &json!({"password": crate::helpers::PASSWORD})).await;
+    assert_eq!(response.status(), 204);
+    assert_eq!(seats_taken(&app, &series).await, 0);
+    for application in [&seated, &waiting] {
+        let seen = body(gm.get(&format!("/api/series-applications/{}", id(application))).await).await;
+        assert_eq!(seen["status"], "cancelled");
+        assert_eq!(seen["player_display_name"], "Deleted user");
+        let last = seen["history"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!((last["action"].as_str(), last["author_id"].as_str()), (Some("cancelled"), Some(pia_id.as_str())));
+    }
+});
