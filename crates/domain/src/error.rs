@@ -156,6 +156,7 @@ error_codes! {
     MinPlayersAboveMax => "min_players_above_max",
     MinPlayerAgeNotPositive => "min_player_age_not_positive",
     MinPlayerAgeTooHigh => "min_player_age_too_high",
+    MaxPlayersBelowSeatsTaken => "max_players_below_seats_taken",
     // Series: pricing (series::pricing, commerce).
     PricingModelRequired => "pricing_model_required",
     PriceRequired => "price_required",

@@ -72,6 +72,7 @@ pub fn account_hooks() -> AccountHooks {
         .on_email_proven("oidc", oidc::on_email_proven)
         .on_erased("profiles", profiles::on_account_erased)
         .on_erased("oidc", oidc::on_account_erased)
+        .on_erased("applications", applications::on_account_erased)
 }
 
 /// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.

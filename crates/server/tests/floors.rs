@@ -1,7 +1,8 @@
 //! The server's modules stand on floors, and imports only go down (docs/architecture.md):
 //!
 //! 3. the composition root: `app`, `cli`, `main`, `openapi`, `lib`, `demo` (it drives the whole app);
-//! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `series`, `event_stream`, …;
+//! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `series`,
+//!    `applications`, `event_stream`, …;
 //! 1. the platform they share: `auth`, `jobs`, `events`, `realtime`, `hooks`, `state`;
 //! 0. the base: `db`, `http`, `error`, `config`, `clock`, `mail`, `pagination`, `telemetry`;
 //!

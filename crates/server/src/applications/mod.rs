@@ -12,6 +12,11 @@ mod handlers;
 mod queries;
 mod store;
 
+use chrono::{DateTime, Utc};
+use futures::future::BoxFuture;
+use questline_domain::applications::ApplicationStatus;
+use questline_domain::ids::{AccountId, SeriesId};
+use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::jobs::Handler;
@@ -33,4 +38,20 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::remove_series_player))
         .routes(routes!(handlers::list_my_games))
         .routes(routes!(handlers::list_series_applications))
+}
+
+/// Whether the player's application to the series is accepted (then they may see its table link).
+pub async fn is_accepted(conn: &impl ConnectionTrait, series: SeriesId, player: AccountId) -> Result<bool, DbErr> {
+    let row = queries::of_player(conn, series.as_uuid(), player.as_uuid()).await?;
+    Ok(row.is_some_and(|row| queries::status(&row) == ApplicationStatus::Accepted))
+}
+
+/// Account hook: an erased account's pending and accepted applications are cancelled (accepted ones give their
+/// seat back), so a deleted account holds no seat and waits in no GM's list; the rows and their history stay.
+pub fn on_account_erased(
+    txn: &DatabaseTransaction,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> BoxFuture<'_, Result<(), DbErr>> {
+    Box::pin(store::withdraw_all(txn, account, now))
 }

@@ -3,11 +3,12 @@
 //! what needs the database (recruitment, seats, the player's age), writes the row, its history entry and the seat
 //! count in the same transaction, and records the events.
 
+use chrono::{DateTime, Utc};
 use questline_domain::applications::{ApplicationMove, ApplicationStatus, Party, Transition, check_age, transition};
 use questline_domain::ids::{AccountId, SeriesId};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::{DomainError, ErrorCode, ErrorType};
-use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
 use uuid::Uuid;
 
 use super::entities::{application, message};
@@ -202,11 +203,7 @@ async fn save(
     expect_updated(result.rows_affected)?;
     let series_id = SeriesId(row.series_id);
     match moved.seat_change() {
-        1 => {
-            if !series::take_seat(w, series_id).await? {
-                return Err(series_full());
-            }
-        }
+        1 if !series::take_seat(w, series_id).await? => return Err(series_full()),
         -1 => series::free_seat(w, series_id).await?,
         _ => {}
     }
@@ -222,15 +219,59 @@ async fn record_history(
     author: AccountId,
     text: Option<String>,
 ) -> Result<(), ApiError> {
+    Ok(insert_history(w.txn, application, move_, author, text, w.now).await?)
+}
+
+async fn insert_history(
+    txn: &DatabaseTransaction,
+    application: Uuid,
+    move_: ApplicationMove,
+    author: AccountId,
+    text: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
     message::Entity::insert(message::ActiveModel {
         id: Set(Uuid::now_v7()),
         application_id: Set(application),
         action: Set(move_.action().to_owned()),
         author_id: Set(author.as_uuid()),
         message: Set(text),
-        created_at: Set(w.now),
+        created_at: Set(now),
     })
-    .exec_without_returning(w.txn)
+    .exec_without_returning(txn)
     .await?;
+    Ok(())
+}
+
+/// Cancels every pending or accepted application of `player` (their account is being erased), giving accepted
+/// seats back, each with its history entry and events.
+pub async fn withdraw_all(txn: &DatabaseTransaction, player: AccountId, now: DateTime<Utc>) -> Result<(), DbErr> {
+    let live = application::Entity::find()
+        .filter(application::Column::PlayerId.eq(player.as_uuid()))
+        .filter(
+            application::Column::Status
+                .is_in([ApplicationStatus::Pending.as_str(), ApplicationStatus::Accepted.as_str()]),
+        )
+        .all(txn)
+        .await?;
+    for row in live {
+        let Ok(moved) = transition(queries::status(&row), ApplicationMove::Cancel) else { continue };
+        application::Entity::update_many()
+            .set(application::ActiveModel {
+                status: Set(moved.to.as_str().to_owned()),
+                updated_at: Set(now),
+                version: Set(row.version + 1),
+                ..Default::default()
+            })
+            .filter(application::Column::Id.eq(row.id))
+            .exec(txn)
+            .await?;
+        if moved.seat_change() < 0 {
+            series::free_seat_in(txn, SeriesId(row.series_id), now).await?;
+        }
+        insert_history(txn, row.id, ApplicationMove::Cancel, player, None, now).await?;
+        let event = events::updated(row.id, player, AccountId(row.gm_id));
+        crate::events::record_at(txn, event, now).await?;
+    }
     Ok(())
 }

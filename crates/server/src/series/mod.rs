@@ -23,7 +23,9 @@ use futures::FutureExt;
 use questline_domain::ids::{AccountId, BlueprintId, SeriesId};
 use questline_domain::series::{LifecycleStatus, RecruitmentStatus};
 use sea_orm::sea_query::{Expr, ExprTrait, SelectStatement};
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QuerySelect,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
@@ -190,27 +192,32 @@ pub async fn take_seat(w: &Write<'_>, id: SeriesId) -> Result<bool, DbErr> {
     if result.rows_affected == 0 {
         return Ok(false);
     }
-    announce_seats(w, id).await?;
+    announce_seats(w.txn, id, w.now).await?;
     Ok(true)
 }
 
 /// Gives one seat of the series back, in the write's transaction, and announces the new count.
 pub async fn free_seat(w: &Write<'_>, id: SeriesId) -> Result<(), DbErr> {
+    free_seat_in(w.txn, id, w.now).await
+}
+
+/// [`free_seat`] for work that has only the transaction (an account hook).
+pub async fn free_seat_in(txn: &DatabaseTransaction, id: SeriesId, now: DateTime<Utc>) -> Result<(), DbErr> {
     use entities::series::{Column, Entity};
     Entity::update_many()
         .col_expr(Column::SeatsTaken, Expr::col(Column::SeatsTaken).sub(1))
         .filter(Column::Id.eq(id.as_uuid()))
         .filter(Column::SeatsTaken.gt(0))
-        .exec(w.txn)
+        .exec(txn)
         .await?;
-    announce_seats(w, id).await
+    announce_seats(txn, id, now).await
 }
 
 /// The seat count is a change of the series for whoever may see it (everyone once published). It is a derived
 /// fact like `next_session_at`: no new `version`, so a GM's open edit does not turn stale when a player joins.
-async fn announce_seats(w: &Write<'_>, id: SeriesId) -> Result<(), DbErr> {
-    if let Some(row) = queries::by_id(w.txn, id.as_uuid()).await? {
-        w.record(events::updated(id, AccountId(row.gm_id), queries::lifecycle(&row))).await?;
+async fn announce_seats(txn: &DatabaseTransaction, id: SeriesId, now: DateTime<Utc>) -> Result<(), DbErr> {
+    if let Some(row) = queries::by_id(txn, id.as_uuid()).await? {
+        crate::events::record_at(txn, events::updated(id, AccountId(row.gm_id), queries::lifecycle(&row)), now).await?;
     }
     Ok(())
 }

@@ -89,7 +89,7 @@ fn requirements(row: &series::Model) -> Option<SeriesRequirements> {
     })
 }
 
-/// The location; the link only when `show_link` (the GM; accepted players once applications exist).
+/// The location; the link only when `show_link` (the GM, and the players accepted to the series).
 fn location(row: &series::Model, show_link: bool) -> Option<Location> {
     let kind = match row.location_kind.as_deref()? {
         "online" => LocationKind::Online,
@@ -204,10 +204,21 @@ pub async fn view(
     viewer: Option<AccountId>,
     now: DateTime<Utc>,
 ) -> Result<Series, DbErr> {
+    let is_gm = viewer.is_some_and(|viewer| viewer.as_uuid() == row.gm_id);
+    view_as(conn, row, is_gm, now).await
+}
+
+/// What the API answers for one series, with the table link when `show_link` (the GM, an accepted player).
+pub async fn view_as(
+    conn: &impl ConnectionTrait,
+    row: series::Model,
+    show_link: bool,
+    now: DateTime<Utc>,
+) -> Result<Series, DbErr> {
     let blueprint = blueprints::blueprint_by_id(conn, BlueprintId(row.blueprint_id))
         .await?
         .ok_or_else(|| DbErr::RecordNotFound(format!("blueprint of series {}", row.id)))?;
-    Ok(view_with(row, &blueprint, viewer, now))
+    Ok(view_showing(row, &blueprint, show_link, now))
 }
 
 async fn blueprints_of(

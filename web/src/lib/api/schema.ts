@@ -1196,6 +1196,7 @@ export interface components {
       | 'min_players_above_max'
       | 'min_player_age_not_positive'
       | 'min_player_age_too_high'
+      | 'max_players_below_seats_taken'
       | 'pricing_model_required'
       | 'price_required'
       | 'price_not_a_number'
@@ -1740,7 +1741,7 @@ export interface components {
     SeriesLocation: {
       city?: string | null;
       kind: components['schemas']['LocationKind'];
-      /** @description Only for the GM (and, once applications exist, accepted players); null for everyone else. */
+      /** @description Only for the GM and the players accepted to the series; null for everyone else. */
       link?: string | null;
       venue?: string | null;
     };
