@@ -3,7 +3,7 @@
  * in the dialog itself, in the active language, where the user is still looking. Anything else is the spec's
  * failure toast ('Failed to apply to series', …) with the generic description.
  */
-import { ApiError, type Translate } from '@/lib/api/errors';
+import { ApiError, type ErrorCode, type Translate } from '@/lib/api/errors';
 import type { TranslationKey } from '@/lib/i18n';
 
 import type { Move } from './moves';
@@ -21,9 +21,10 @@ const codeKeys = {
   already_applied: 'applications.refusals.already_applied',
   birthdate_required: 'applications.refusals.birthdate_required',
   series_full: 'applications.refusals.series_full',
-} as const satisfies Record<string, TranslationKey>;
+} as const satisfies Partial<Record<ErrorCode, TranslationKey>>;
 
-type KnownCode = keyof typeof codeKeys | 'too_young' | 'application_state';
+/** Codes the server sends (a renamed one fails to compile here), worded in the dialog. */
+type KnownCode = Extract<ErrorCode, keyof typeof codeKeys | 'too_young' | 'application_state'>;
 
 function isKnownCode(code: string): code is KnownCode {
   return Object.hasOwn(codeKeys, code) || code === 'too_young' || code === 'application_state';
