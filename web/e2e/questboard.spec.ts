@@ -93,7 +93,30 @@ async function publishedSeries(
     },
   });
   expect(blueprint.status()).toBe(201);
-  const blueprintId = ((await blueprint.json()) as { id: string }).id;
+  const { id: blueprintId, version } = (await blueprint.json()) as { id: string; version: number };
+  // The adventure's description: one part, shown on the series page.
+  const part = await request.post('/api/activity-blueprint-parts', {
+    headers: csrf,
+    data: {
+      title: `${title}: the hook`,
+      content: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'A letter arrives from the drowned quarter.' }],
+          },
+        ],
+      },
+    },
+  });
+  expect(part.status()).toBe(201);
+  const partId = ((await part.json()) as { id: string }).id;
+  const parts = await request.put(`/api/activity-blueprints/${blueprintId}/parts`, {
+    headers: csrf,
+    data: { part_ids: [partId], version },
+  });
+  expect(parts.status()).toBe(200);
   const created = await request.post('/api/series', {
     headers: csrf,
     data: {
@@ -279,6 +302,11 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   await expect(page.getByRole('link', { name: 'Open the table' })).toHaveCount(0);
   await expect(page.getByText('PLN 25.00 per session')).toBeVisible();
   await expect(page.getByText('Vesna', { exact: true })).toBeVisible();
+  const adventure = page.getByRole('region', { name: 'The adventure' });
+  await expect(
+    adventure.getByRole('heading', { level: 3, name: `${paidTitle}: the hook` }),
+  ).toBeVisible();
+  await expect(adventure.getByText('A letter arrives from the drowned quarter.')).toBeVisible();
   await capture(page, 'questboard-series');
 
   // Nothing matches: the empty state.

@@ -22,6 +22,7 @@ use crate::http::server::{self, ServerSettings};
 use crate::http::socket::Listener;
 use crate::jobs::{self, Handler, Job, Jobs, RunnerSettings};
 use crate::mail::Mailer;
+use crate::public_cache::PublicCache;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
@@ -111,6 +112,8 @@ impl Application {
         let realtime = Realtime::new(realtime::Settings::from_config(&config));
         // Subscribe before the dispatcher starts, so the websocket misses nothing it dispatches.
         realtime.registry.start_fan_out(events.subscribe());
+        let public_cache =
+            PublicCache::new(db.clone(), &events, clock.clone(), Duration::from_secs(config.public_cache_secs));
         let poll = Duration::from_millis(config.events_poll_ms.max(10));
         events.start_dispatcher(db.clone(), &config.database_url(), poll).await?;
         let jobs = Jobs::new(
@@ -147,8 +150,19 @@ impl Application {
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
         let mailer = Mailer::from_config(&config, clock.clone())?;
         let hooks = Arc::new(account_hooks());
-        let state =
-            AppState { db, config: Arc::new(config), events, clock, auth, mailer, realtime, jobs, hooks, proxies };
+        let state = AppState {
+            db,
+            config: Arc::new(config),
+            events,
+            clock,
+            auth,
+            mailer,
+            realtime,
+            jobs,
+            hooks,
+            public_cache,
+            proxies,
+        };
         state.jobs.start(state.clone());
         Ok(Self { state, listener })
     }

@@ -108,6 +108,11 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_JOBS_LEASE_SECS", default_value_t = 300, global = true)]
     pub jobs_lease_secs: u64,
 
+    /// Seconds a public read's answer (the Questboard's pages) may be served again from memory; 0 turns that off.
+    /// Any write this instance commits and any event from another instance ends every kept answer sooner.
+    #[arg(long, env = "QUESTLINE_PUBLIC_CACHE_SECS", default_value_t = 5, global = true)]
+    pub public_cache_secs: u64,
+
     /// Jobs one instance runs at the same time.
     #[arg(long, env = "QUESTLINE_JOBS_CONCURRENCY", default_value_t = 4, global = true)]
     pub jobs_concurrency: usize,
@@ -309,6 +314,7 @@ impl Config {
             jobs_poll_ms: 1000,
             jobs_lease_secs: 300,
             jobs_concurrency: 4,
+            public_cache_secs: 5,
             trusted_proxies: None,
             header_read_timeout_secs: 10,
             ws_max_per_session: 10,
@@ -363,6 +369,7 @@ impl std::fmt::Debug for Config {
             .field("jobs_poll_ms", &self.jobs_poll_ms)
             .field("jobs_lease_secs", &self.jobs_lease_secs)
             .field("jobs_concurrency", &self.jobs_concurrency)
+            .field("public_cache_secs", &self.public_cache_secs)
             .field("trusted_proxies", &self.trusted_proxies)
             .field("header_read_timeout_secs", &self.header_read_timeout_secs)
             .field("ws_max_per_session", &self.ws_max_per_session)

@@ -26,6 +26,7 @@ pub mod oidc;
 pub mod openapi;
 pub mod pagination;
 pub mod profiles;
+pub mod public_cache;
 pub mod realtime;
 pub mod runtime_config;
 pub mod series;

@@ -16,6 +16,7 @@ use crate::hooks::AccountHooks;
 use crate::http::TrustedProxies;
 use crate::jobs::{Job, Jobs};
 use crate::mail::Mailer;
+use crate::public_cache::PublicCache;
 use crate::realtime::Realtime;
 
 /// What every handler may use.
@@ -37,6 +38,8 @@ pub struct AppState {
     pub jobs: Jobs,
     /// What each feature does when an account is created, proves its e-mail or is erased (listed in `app.rs`).
     pub hooks: Arc<AccountHooks>,
+    /// Answers of public reads kept for a few seconds (the Questboard's pages).
+    pub public_cache: PublicCache,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`QUESTLINE_TRUSTED_PROXIES`).
     pub proxies: TrustedProxies,
 }

@@ -34,9 +34,15 @@ fn message(text: Option<&str>) -> Result<Option<String>, ApiError> {
     })
 }
 
-/// Applying (and reopening) counts against the player's hourly limit, so nobody floods a GM.
-fn count_application(state: &AppState, player: AccountId) -> Result<(), ApiError> {
+/// Applying (and reopening) is limited per player and hour, so nobody floods a GM: refused at the limit, counted
+/// once done (a refusal for another reason, such as an unknown series, costs nothing). Two requests at once may
+/// both pass the check at the limit's edge; the limit is about floods, not exact counts.
+fn may_apply(state: &AppState, player: AccountId) -> Result<(), ApiError> {
     state.auth.limits.account_action(APPLY, player.as_uuid(), state.config.applications_per_hour)
+}
+
+fn applied(state: &AppState, player: AccountId) {
+    state.auth.limits.account_action_done(APPLY, player.as_uuid());
 }
 
 async fn answer(
@@ -68,8 +74,9 @@ pub async fn apply_to_series(
 ) -> Result<(StatusCode, Json<SeriesApplication>), ApiError> {
     let text = message(request.message.as_deref())?;
     let (player, series) = (user.id(), SeriesId(request.series_id));
-    count_application(&state, player)?;
+    may_apply(&state, player)?;
     let row = state.write(move |w| Box::pin(async move { store::apply(&w, player, series, text).await })).await?;
+    applied(&state, player);
     Ok((StatusCode::CREATED, answer(&state, row).await?))
 }
 
@@ -106,12 +113,16 @@ async fn make_move(
 ) -> Result<Json<SeriesApplication>, ApiError> {
     let text = message(request.message.as_deref())?;
     let caller = user.id();
-    if move_ == ApplicationMove::Reopen {
-        count_application(&state, caller)?;
+    let limited = move_ == ApplicationMove::Reopen;
+    if limited {
+        may_apply(&state, caller)?;
     }
     let row = state
         .write(move |w| Box::pin(async move { store::make_move(&w, caller, application_id, move_, text).await }))
         .await?;
+    if limited {
+        applied(&state, caller);
+    }
     answer(&state, row).await
 }
 

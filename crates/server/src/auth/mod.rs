@@ -147,10 +147,15 @@ impl Limits {
         self.per_recipient.hit(&format!("mail|{}", email.trim().to_lowercase()), self.recipient_limit)
     }
 
-    /// Counts `action` (a feature's name for it, such as `apply`) of `account`; 429 with `Retry-After` once it
-    /// has happened `per_hour` times in the account's running hour. A refused attempt is not counted.
+    /// Whether `account` may do `action` (a feature's name for it, such as `apply`) again: 429 with `Retry-After`
+    /// once it has been done `per_hour` times in the account's running hour (see [`Self::account_action_done`]).
     pub fn account_action(&self, action: &str, account: uuid::Uuid, per_hour: u32) -> Result<(), ApiError> {
-        self.per_account.hit(&format!("{action}|{account}"), per_hour.max(1)).map_err(ApiError::rate_limited)
+        self.per_account.check(&format!("{action}|{account}"), per_hour.max(1)).map_err(ApiError::rate_limited)
+    }
+
+    /// Counts one `action` of `account` that was done (a request refused for another reason does not count).
+    pub fn account_action_done(&self, action: &str, account: uuid::Uuid) {
+        self.per_account.record(&format!("{action}|{account}"));
     }
 
     /// Counts a "send the verification link again" of an account; 429 past the hourly limit.

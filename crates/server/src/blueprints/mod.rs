@@ -93,6 +93,28 @@ pub async fn blueprints_by_ids(
         .collect())
 }
 
+/// One part of a blueprint's description as its readers see it (a series' page shows the parts of its blueprint).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartText {
+    pub title: String,
+    /// The Tiptap document, checked against the editor's schema when it was saved.
+    pub content: serde_json::Value,
+    pub language: questline_domain::language::Language,
+}
+
+/// The description parts of the blueprint, in order.
+pub async fn description_of(conn: &impl ConnectionTrait, id: BlueprintId) -> Result<Vec<PartText>, DbErr> {
+    Ok(queries::parts_of(conn, id.as_uuid())
+        .await?
+        .into_iter()
+        .map(|part| PartText {
+            language: questline_domain::language::Language::parse(&part.language).unwrap_or_default(),
+            title: part.title,
+            content: part.content,
+        })
+        .collect())
+}
+
 /// The ids of the blueprints in one of `game_systems` (when given) and of `activity_type` (when given), as a
 /// subquery for another feature's filter (the Questboard's game system and format).
 pub fn ids_matching(

@@ -20,8 +20,8 @@ use std::time::Duration;
 
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
-    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, SqliteTransactionMode,
-    TransactionOptions, TransactionTrait,
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 use sea_orm_migration::MigratorTrait;
 use tokio::sync::watch;
@@ -60,6 +60,11 @@ impl Db {
     /// was busy when a commit happened still sees the change, so no wake-up is lost.
     pub fn commits(&self) -> watch::Receiver<u64> {
         self.commits.subscribe()
+    }
+
+    /// How many writes this instance has committed so far (what `commits` watches).
+    pub fn commit_count(&self) -> u64 {
+        *self.commits.borrow()
     }
 
     /// Runs `work` in a write transaction: committed when it returns `Ok`, rolled back when it returns `Err`.
@@ -125,6 +130,8 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Database
                 .foreign_keys(true)
                 .busy_timeout(SQLITE_BUSY_TIMEOUT)
                 .create_if_missing(true)
+                // Keeps the planner's statistics current (SQLite's advice for long-lived pools).
+                .optimize_on_close(true, 400)
         });
     let conn = Database::connect(options)
         .await
@@ -135,7 +142,13 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Database
 /// Brings the schema up to date. Safe to run at every start and from several instances at once on PostgreSQL
 /// (the migrator's table is written in one transaction per migration).
 pub async fn migrate(conn: &DatabaseConnection) -> Result<(), DbErr> {
-    migrations::Migrator::up(conn, None).await
+    migrations::Migrator::up(conn, None).await?;
+    if conn.get_database_backend() == DbBackend::Sqlite {
+        // Gathers the statistics the planner lacks (for example after a bulk load), within a bounded effort, so
+        // the Questboard's queries pick their indexes; PostgreSQL's autovacuum does this by itself.
+        conn.execute_unprepared("PRAGMA optimize=0x10002").await?;
+    }
+    Ok(())
 }
 
 /// Creates the database file (and its folder) readable by the owner only, unless it exists: it holds password

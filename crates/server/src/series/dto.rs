@@ -136,6 +136,20 @@ pub struct SeriesBlueprint {
     pub id: Uuid,
     pub handle: String,
     pub title: String,
+    /// The blueprint's description parts, in order: given with one series (`getSeries` and the answers to changes),
+    /// left out of lists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<SeriesDescriptionPart>>,
+}
+
+/// One part of the description of the adventure a series plays.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct SeriesDescriptionPart {
+    pub title: String,
+    /// The Tiptap document (`{}` when empty); render it with Tiptap's renderer, never as HTML.
+    #[schema(value_type = std::collections::HashMap<String, serde_json::Value>)]
+    pub content: serde_json::Value,
+    pub language: Language,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

@@ -2,8 +2,10 @@
 //! request into a command, run the feature's store function in one write transaction, and answer the fresh view.
 //! `getSeries` and `listQuestboard` are public: a draft is only its GM's.
 
+use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
 use questline_domain::accounts::Role;
 use questline_domain::ids::SeriesId;
 use questline_domain::series::{LifecycleStatus, Schedule};
@@ -201,8 +203,17 @@ pub async fn list_my_series(
 pub async fn list_questboard(
     State(state): State<AppState>,
     Query(query): Query<QuestboardQuery>,
-) -> Result<Json<QuestboardPage>, ApiError> {
+) -> Result<impl IntoResponse, ApiError> {
     let page = PageRequest::try_from(PageQuery { offset: query.offset, limit: query.limit })?;
-    let (items, count) = queries::questboard(state.db.conn(), &query, page, state.clock.now()).await?;
-    Ok(Json(QuestboardPage { items, count, offset: page.offset, limit: page.limit }))
+    // The same for every visitor: a page is worked out once and served again while nothing has changed.
+    let key = format!("questboard {query:?} {page:?}");
+    let body = state
+        .public_cache
+        .answer(key, async {
+            let (items, count) = queries::questboard(state.db.conn(), &query, page, state.clock.now()).await?;
+            let page = QuestboardPage { items, count, offset: page.offset, limit: page.limit };
+            serde_json::to_vec(&page).map(Bytes::from).map_err(ApiError::internal)
+        })
+        .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body))
 }

@@ -19,8 +19,8 @@ use sea_orm::{
 use uuid::Uuid;
 
 use super::dto::{
-    Location, LocationKind, PriceKind, QuestboardCard, QuestboardQuery, Series, SeriesBlueprint, SeriesPricing,
-    SeriesRequirements, SeriesSchedule,
+    Location, LocationKind, PriceKind, QuestboardCard, QuestboardQuery, Series, SeriesBlueprint, SeriesDescriptionPart,
+    SeriesPricing, SeriesRequirements, SeriesSchedule,
 };
 use super::entities::{series, series_image};
 use super::images::{ImageKind, image_url};
@@ -184,6 +184,7 @@ fn view_showing(row: series::Model, blueprint: &BlueprintInfo, show_link: bool, 
             id: blueprint.id.as_uuid(),
             handle: blueprint.handle.clone(),
             title: blueprint.title.clone(),
+            parts: None,
         },
         activity_type: blueprint.activity_type,
         game_system_id: blueprint.game_system_id.as_uuid(),
@@ -218,7 +219,15 @@ pub async fn view_as(
     let blueprint = blueprints::blueprint_by_id(conn, BlueprintId(row.blueprint_id))
         .await?
         .ok_or_else(|| DbErr::RecordNotFound(format!("blueprint of series {}", row.id)))?;
-    Ok(view_showing(row, &blueprint, show_link, now))
+    let parts = blueprints::description_of(conn, blueprint.id).await?;
+    let mut series = view_showing(row, &blueprint, show_link, now);
+    series.activity_blueprint.parts = Some(
+        parts
+            .into_iter()
+            .map(|part| SeriesDescriptionPart { title: part.title, content: part.content, language: part.language })
+            .collect(),
+    );
+    Ok(series)
 }
 
 async fn blueprints_of(
@@ -332,9 +341,14 @@ pub async fn questboard(
     page: PageRequest,
     now: DateTime<Utc>,
 ) -> Result<(Vec<QuestboardCard>, u64), ApiError> {
-    let mut select = series::Entity::find().filter(
-        series::Column::LifecycleStatus.is_in([LifecycleStatus::Published.as_str(), LifecycleStatus::Active.as_str()]),
+    // Written out, not bound: a partial index is used only for a condition that matches its own
+    // (migration m20261125_000009).
+    let on_board = format!(
+        "lifecycle_status IN ('{}', '{}')",
+        LifecycleStatus::Published.as_str(),
+        LifecycleStatus::Active.as_str()
     );
+    let mut select = series::Entity::find().filter(Expr::cust(on_board));
 
     let mut systems = Vec::new();
     for text in comma_list(query.game_systems.as_deref()) {

@@ -415,7 +415,12 @@ db_test!(configure = |config| config.applications_per_hour = 3, async fn applyin
     let (gm, _, _) = app.signed_up_gm("Gwen").await;
     let series = recruiting(&gm, "The Lost Mine", weekly(), Value::Null).await;
     let (pia, _) = player(&app, "Pia", None).await;
+    // Refusals cost nothing.
+    for _ in 0..4 {
+        assert_eq!(apply(&pia, &json!({"id": uuid::Uuid::now_v7()}), Value::Null).await.status(), 404);
+    }
     let application = apply_ok(&pia, &series, Value::Null).await;
+    assert_eq!(apply(&pia, &series, Value::Null).await.status(), 409, "already applied");
     for _ in 0..2 {
         act_ok(&pia, &application, "cancel", Value::Null).await;
         act_ok(&pia, &application, "reopen", Value::Null).await;

@@ -219,6 +219,30 @@ db_test!(async fn a_blueprint_used_by_a_series_is_not_deleted(app) {
     assert_eq!(gm.delete_blueprint(used["id"].as_str().unwrap()).await.status(), 204);
 });
 
+db_test!(async fn a_published_series_shows_its_blueprints_parts_to_everyone(app) {
+    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let system = app.game_system_id("Mörk Borg", None).await;
+    let blueprint = gm.create_blueprint_ok("Dying Lands", &system).await;
+    let hook = gm.create_part_ok("The hook").await;
+    let doc = json!({"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Rot."}]}]});
+    let story = body(gm.create_part(&json!({"title": "The story", "content": doc})).await).await;
+    let version = blueprint["version"].as_i64().unwrap();
+    let parts = [story["id"].as_str().unwrap(), hook["id"].as_str().unwrap()];
+    assert_eq!(gm.set_blueprint_parts(blueprint["id"].as_str().unwrap(), &parts, version).await.status(), 200);
+    let series = published(&gm, &blueprint, "Weekly doom", json!({})).await;
+
+    let visitor = app.browser();
+    let page = body(visitor.get(&format!("/api/series/by-handle/{}", series["handle"].as_str().unwrap())).await).await;
+    let shown = &page["activity_blueprint"]["parts"];
+    assert_eq!((shown[0]["title"].as_str(), shown[1]["title"].as_str()), (Some("The story"), Some("The hook")));
+    assert_eq!(shown[0]["content"], doc, "in the blueprint's order, as written");
+    assert_eq!(shown[0]["language"], "en");
+    // The other part stays its owner's: its own address is not public.
+    assert_ne!(visitor.get("/api/activity-blueprint-parts/by-handle/the-hook").await.status(), 200);
+    let mine = body(gm.get("/api/series").await).await;
+    assert!(mine["items"][0]["activity_blueprint"].get("parts").is_none(), "lists leave the parts out");
+});
+
 db_test!(async fn the_questboard_shows_published_series_newest_first_and_filters_them(app) {
     let (gm, _, _) = app.signed_up_gm("Gwen").await;
     let dnd = app.game_system_id("Dungeons & Dragons", None).await;

@@ -5,3 +5,4 @@ export { ListPagination } from './components/list-pagination';
 export { Page, PageHeader } from './components/page';
 export { isNotFound, offsetFrom, requireSignedInGm } from './lib/gm-loader';
 export { blueprintPaths } from './lib/paths';
+export { LazyRichTextView } from './components/lazy-rich-text-view';

@@ -1724,6 +1724,20 @@ export interface components {
       handle: string;
       /** Format: uuid */
       id: string;
+      /**
+       * @description The blueprint's description parts, in order: given with one series (`getSeries` and the answers to changes),
+       *     left out of lists.
+       */
+      parts?: components['schemas']['SeriesDescriptionPart'][] | null;
+      title: string;
+    };
+    /** @description One part of the description of the adventure a series plays. */
+    SeriesDescriptionPart: {
+      /** @description The Tiptap document (`{}` when empty); render it with Tiptap's renderer, never as HTML. */
+      content: {
+        [key: string]: unknown;
+      };
+      language: components['schemas']['Language'];
       title: string;
     };
     /** @description The form `uploadSeriesImage` takes. */

@@ -14,7 +14,8 @@ mod m20261124_000002_game_systems_blueprints;
 mod m20261125_000001_series;
 mod m20261125_000002_series_search;
 mod m20261125_000003_series_images;
-mod m20261125_000004_series_applications;
+mod m20261125_000009_questboard_order;
+mod m20261125_000010_series_applications;
 
 pub struct Migrator;
 
@@ -32,7 +33,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000001_series::Migration),
             Box::new(m20261125_000002_series_search::Migration),
             Box::new(m20261125_000003_series_images::Migration),
-            Box::new(m20261125_000004_series_applications::Migration),
+            Box::new(m20261125_000009_questboard_order::Migration),
+            Box::new(m20261125_000010_series_applications::Migration),
         ]
     }
 }

@@ -18,7 +18,7 @@ const schema = getSchema(extensions);
 
 function Unreadable() {
   const { t } = useTranslation();
-  return <p className="text-sm text-muted-foreground italic">{t('blueprints.unreadable')}</p>;
+  return <p className="text-sm text-muted-foreground italic">{t('common.unreadableText')}</p>;
 }
 
 /** A document that the renderer refuses while rendering (rather than while converting) is unreadable too. */

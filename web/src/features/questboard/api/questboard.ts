@@ -14,6 +14,7 @@ import { toQuery, type QuestboardFilters } from '../lib/filters';
 export type QuestboardCard = components['schemas']['QuestboardCard'];
 export type QuestboardPage = components['schemas']['QuestboardPage'];
 export type Series = components['schemas']['Series'];
+export type SeriesDescriptionPart = components['schemas']['SeriesDescriptionPart'];
 
 /**
  * Where a series' table meets, as the server sends it (`series::dto::Location`). The generated client names it

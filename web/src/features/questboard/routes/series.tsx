@@ -1,7 +1,7 @@
 /**
  * `/questboard/{handle}`: one series for players, preloaded by the router. Its banner, description, schedule with
  * the next dates in the viewer's zone, requirements, price, where it is played (the table link only for those the
- * server sends it to), and its game master. The blueprint's parts are not public yet (docs/decisions.md).
+ * server sends it to), its game master, and the adventure: its blueprint's parts, rendered safely.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -40,6 +40,7 @@ import {
   usePublicSeries,
   type Series,
 } from '../api/questboard';
+import { AdventureParts } from '../components/adventure-parts';
 import { ApplyLink } from '../components/apply-link';
 import { SeriesImage } from '../components/series-image';
 import { formatPrice, formatSessionTime, languageName, viewerTimeZone } from '../lib/format';
@@ -126,6 +127,7 @@ function SeriesPage({ series }: { series: Series }) {
   const location = seriesLocation(series);
   const schedule = series.schedule;
   const requirements = series.requirements;
+  const parts = series.activity_blueprint.parts ?? [];
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-5 py-8 md:px-10 md:py-10">
@@ -172,6 +174,8 @@ function SeriesPage({ series }: { series: Series }) {
           {series.short_description || t('questboard.series.noDescription')}
         </p>
       </section>
+
+      {parts.length > 0 && <AdventureParts parts={parts} />}
 
       <div className="grid gap-5 md:grid-cols-2">
         <Section title={t('questboard.series.schedule')} icon={CalendarClock}>
