@@ -9,6 +9,7 @@ use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{DomainError, ErrorCode, ErrorType, FieldError};
+use crate::text::{has_hidden_characters, hidden_characters_message};
 
 /// The longest message (the player's or the GM's reply) we keep, in characters.
 pub const MESSAGE_MAX: usize = 1000;
@@ -243,7 +244,8 @@ pub fn transition(from: ApplicationStatus, move_: ApplicationMove) -> Result<Tra
 }
 
 /// A message (the player's, or the GM's reply): trimmed, empty is none, at most [`MESSAGE_MAX`] characters
-/// (line breaks count; `\r\n` is kept as one `\n`).
+/// (line breaks count; `\r\n` is kept as one `\n`), with no control or format characters but line breaks (as a
+/// bio).
 pub fn parse_message(input: Option<&str>) -> Result<Option<String>, FieldError> {
     let Some(text) = input.map(|text| text.replace("\r\n", "\n")) else { return Ok(None) };
     let text = text.trim();
@@ -256,6 +258,10 @@ pub fn parse_message(input: Option<&str>) -> Result<Option<String>, FieldError> 
             format!("Message must be at most {MESSAGE_MAX} characters"),
         )
         .param("max", MESSAGE_MAX));
+    }
+    // The other side reads it: line breaks are fine, invisible and direction-changing characters are not.
+    if has_hidden_characters(text, true) {
+        return Err(FieldError::new(ErrorCode::MessageControlCharacters, hidden_characters_message("Message")));
     }
     Ok(Some(text.to_owned()))
 }
@@ -411,6 +417,12 @@ mod tests {
         let error = parse_message(Some(&format!("{longest}a"))).unwrap_err();
         assert_eq!(error, "Message must be at most 1000 characters");
         assert_eq!(error.code, ErrorCode::MessageTooLong);
+        let hidden = parse_message(Some("Hi\u{0}there")).unwrap_err();
+        assert_eq!(hidden.code, ErrorCode::MessageControlCharacters);
+        assert_eq!(hidden, "Message must not contain control characters");
+        assert!(parse_message(Some("Hi\tthere")).is_err());
+        assert!(parse_message(Some("Hi \u{202E}there")).is_err());
+        assert!(parse_message(Some("Paragraph one.\n\nTwo 👩\u{200D}💻")).is_ok());
     }
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {

@@ -182,6 +182,7 @@ error_codes! {
     SeriesFull => "series_full",
     ApplicationState => "application_state",
     MessageTooLong => "message_too_long",
+    MessageControlCharacters => "message_control_characters",
     SeriesApplicationNotFound => "series_application_not_found",
     ApplicantOnly => "applicant_only",
     GameMasterOnly => "game_master_only",

@@ -62,7 +62,7 @@ async fn answer(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such series, or a draft (`series_not_found`)", body = ErrorBody),
         (status = 409, description = "Refused: `recruitment_closed`, `own_series`, `series_full`, `too_young`, `birthdate_required` (`not_allowed`), or `already_applied` (`conflict`)", body = ErrorBody),
-        (status = 422, description = "The message is longer than 1000 characters (`message`)", body = ErrorBody),
+        (status = 422, description = "The message is longer than 1000 characters or holds control characters (`message`)", body = ErrorBody),
         (status = 429, description = "Too many applications this hour (`rate_limited`, `Retry-After`)", body = ErrorBody),
     )
 )]
@@ -137,7 +137,7 @@ async fn make_move(
         (status = 403, description = "Only the player who applied may cancel (`applicant_only`)", body = ErrorBody),
         (status = 404, description = "No such application of yours or to your series (`series_application_not_found`)", body = ErrorBody),
         (status = 409, description = "Not pending or accepted (`application_state`), or changed meanwhile (`stale_version`)", body = ErrorBody),
-        (status = 422, description = "The message is longer than 1000 characters (`message`)", body = ErrorBody),
+        (status = 422, description = "The message is longer than 1000 characters or holds control characters (`message`)", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip(state, user, request), fields(account = %user.id()))]
@@ -162,7 +162,7 @@ pub async fn cancel_series_application(
         (status = 403, description = "Only the player who applied may reopen (`applicant_only`)", body = ErrorBody),
         (status = 404, description = "No such application of yours or to your series (`series_application_not_found`)", body = ErrorBody),
         (status = 409, description = "Not cancelled or rejected (`application_state`), `recruitment_closed`, `series_full`, `too_young`, `birthdate_required`, or changed meanwhile (`stale_version`)", body = ErrorBody),
-        (status = 422, description = "The message is longer than 1000 characters (`message`)", body = ErrorBody),
+        (status = 422, description = "The message is longer than 1000 characters or holds control characters (`message`)", body = ErrorBody),
         (status = 429, description = "Too many applications this hour (`rate_limited`, `Retry-After`)", body = ErrorBody),
     )
 )]
@@ -187,7 +187,7 @@ pub async fn reopen_series_application(
         (status = 403, description = "Only the series' game master may accept (`game_master_only`)", body = ErrorBody),
         (status = 404, description = "No such application of yours or to your series (`series_application_not_found`)", body = ErrorBody),
         (status = 409, description = "Not pending (`application_state`), every seat taken (`series_full`), or changed meanwhile (`stale_version`)", body = ErrorBody),
-        (status = 422, description = "The message is longer than 1000 characters (`message`)", body = ErrorBody),
+        (status = 422, description = "The message is longer than 1000 characters or holds control characters (`message`)", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip(state, user, request), fields(account = %user.id()))]
@@ -211,7 +211,7 @@ pub async fn accept_series_application(
         (status = 403, description = "Only the series' game master may reject (`game_master_only`)", body = ErrorBody),
         (status = 404, description = "No such application of yours or to your series (`series_application_not_found`)", body = ErrorBody),
         (status = 409, description = "Not pending (`application_state`), or changed meanwhile (`stale_version`)", body = ErrorBody),
-        (status = 422, description = "The message is longer than 1000 characters (`message`)", body = ErrorBody),
+        (status = 422, description = "The message is longer than 1000 characters or holds control characters (`message`)", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip(state, user, request), fields(account = %user.id()))]
@@ -238,7 +238,7 @@ pub async fn reject_series_application(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such series of yours (`series_not_found`), or the player never applied (`series_application_not_found`)", body = ErrorBody),
         (status = 409, description = "The player is not accepted (`application_state`), or it changed meanwhile (`stale_version`)", body = ErrorBody),
-        (status = 422, description = "The message is longer than 1000 characters (`message`)", body = ErrorBody),
+        (status = 422, description = "The message is longer than 1000 characters or holds control characters (`message`)", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip(state, user, request), fields(account = %user.id()))]

@@ -4,7 +4,9 @@
 //! count in the same transaction, and records the events.
 
 use chrono::{DateTime, Utc};
-use questline_domain::applications::{ApplicationMove, ApplicationStatus, Party, Transition, check_age, transition};
+use questline_domain::applications::{
+    ApplicationMove, ApplicationStatus, Party, Refusal, Transition, check_age, transition,
+};
 use questline_domain::ids::{AccountId, SeriesId};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::{DomainError, ErrorCode, ErrorType};
@@ -40,7 +42,7 @@ fn series_full() -> ApiError {
 }
 
 fn already_applied() -> ApiError {
-    ApiError::conflict(ErrorCode::AlreadyApplied.as_str(), "You have already applied to this series")
+    DomainError::from(Refusal::AlreadyApplied).into()
 }
 
 /// The series, as a player who may apply sees it: a draft is someone else's secret ("not found"), like a series

@@ -1219,6 +1219,7 @@ export interface components {
       | 'series_full'
       | 'application_state'
       | 'message_too_long'
+      | 'message_control_characters'
       | 'series_application_not_found'
       | 'applicant_only'
       | 'game_master_only'
@@ -4180,7 +4181,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The message is longer than 1000 characters (`message`) */
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4310,7 +4311,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The message is longer than 1000 characters (`message`) */
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4387,7 +4388,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The message is longer than 1000 characters (`message`) */
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4464,7 +4465,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The message is longer than 1000 characters (`message`) */
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4541,7 +4542,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The message is longer than 1000 characters (`message`) */
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4935,7 +4936,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The message is longer than 1000 characters (`message`) */
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
       422: {
         headers: {
           [name: string]: unknown;
