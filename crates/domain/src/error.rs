@@ -156,6 +156,7 @@ error_codes! {
     MinPlayersAboveMax => "min_players_above_max",
     MinPlayerAgeNotPositive => "min_player_age_not_positive",
     MinPlayerAgeTooHigh => "min_player_age_too_high",
+    MaxPlayersBelowSeatsTaken => "max_players_below_seats_taken",
     // Series: pricing (series::pricing, commerce).
     PricingModelRequired => "pricing_model_required",
     PriceRequired => "price_required",
@@ -173,6 +174,18 @@ error_codes! {
     TimeZoneInvalid => "time_zone_invalid",
     FirstDateRequired => "first_date_required",
     FirstDateInvalid => "first_date_invalid",
+    // Series applications (applications.rs, server applications feature).
+    RecruitmentClosed => "recruitment_closed",
+    OwnSeries => "own_series",
+    AlreadyApplied => "already_applied",
+    TooYoung => "too_young",
+    SeriesFull => "series_full",
+    ApplicationState => "application_state",
+    MessageTooLong => "message_too_long",
+    MessageControlCharacters => "message_control_characters",
+    SeriesApplicationNotFound => "series_application_not_found",
+    ApplicantOnly => "applicant_only",
+    GameMasterOnly => "game_master_only",
     // Accounts (accounts.rs).
     EmailRequired => "email_required",
     EmailInvalid => "email_invalid",

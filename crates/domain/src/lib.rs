@@ -2,6 +2,7 @@
 //! Nothing here does I/O or knows about HTTP; the server maps these types onto its contracts.
 
 pub mod accounts;
+pub mod applications;
 pub mod blueprints;
 pub mod commerce;
 pub mod error;

@@ -26,8 +26,8 @@ use crate::public_cache::PublicCache;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
-    accounts, blueprints, commerce, event_stream, game_systems, health, oidc, openapi, profiles, runtime_config,
-    series, web,
+    accounts, applications, blueprints, commerce, event_stream, game_systems, health, oidc, openapi, profiles,
+    runtime_config, series, web,
 };
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
@@ -41,6 +41,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(game_systems::router())
         .merge(blueprints::router())
         .merge(series::router())
+        .merge(applications::router())
         .merge(oidc::router())
         .merge(event_stream::router())
         .merge(openapi::router())
@@ -57,6 +58,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         game_systems::jobs(),
         blueprints::jobs(),
         series::jobs(),
+        applications::jobs(),
         oidc::jobs(),
     ]
     .into_iter()
@@ -71,6 +73,7 @@ pub fn account_hooks() -> AccountHooks {
         .on_email_proven("oidc", oidc::on_email_proven)
         .on_erased("profiles", profiles::on_account_erased)
         .on_erased("oidc", oidc::on_account_erased)
+        .on_erased("applications", applications::on_account_erased)
 }
 
 /// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.

@@ -169,6 +169,10 @@ pub struct Config {
     /// verification resends one account may ask for per hour.
     #[arg(long, env = "QUESTLINE_MAILS_PER_RECIPIENT_PER_HOUR", default_value_t = 5, global = true)]
     pub mails_per_recipient_per_hour: u32,
+
+    /// Applications to series (first ones and reopened ones) one player may send per hour, so nobody floods a GM.
+    #[arg(long, env = "QUESTLINE_APPLICATIONS_PER_HOUR", default_value_t = 10, global = true)]
+    pub applications_per_hour: u32,
 }
 
 /// The OpenID Connect settings, present only when issuer, client id and secret are all set.
@@ -320,6 +324,7 @@ impl Config {
             password_hashing_concurrency: 0,
             address_limit_per_hour: 20,
             mails_per_recipient_per_hour: 5,
+            applications_per_hour: 10,
         }
     }
 }
@@ -374,6 +379,7 @@ impl std::fmt::Debug for Config {
             .field("password_hashing_concurrency", &self.password_hashing_concurrency)
             .field("address_limit_per_hour", &self.address_limit_per_hour)
             .field("mails_per_recipient_per_hour", &self.mails_per_recipient_per_hour)
+            .field("applications_per_hour", &self.applications_per_hour)
             .finish()
     }
 }

@@ -1,6 +1,7 @@
 //! `questline demo-data`: fills an empty database with a believable world — twelve verified game masters with
 //! profiles, and forty published or active series across game systems, languages, prices, schedules and time zones,
-//! each with a thumbnail and a banner drawn by this program (nothing is downloaded). Every demo account signs in
+//! each with a thumbnail and a banner drawn by this program (nothing is downloaded), and applications between the
+//! game masters (some accepted), so My Games and the application lists have content. Every demo account signs in
 //! with [`DEMO_PASSWORD`].
 //!
 //! The accounts are created through the accounts feature (verified, as an administrator would); everything else
@@ -536,6 +537,7 @@ async fn fill(state: &AppState, base: &str) -> anyhow::Result<Outcome> {
     for (index, gm) in GMS.iter().enumerate() {
         clients.push(game_master(state, base, index, gm).await.with_context(|| format!("game master {}", gm.first))?);
     }
+    let mut created = Vec::new();
     for (index, (title, description, system, family, one_shot)) in SERIES.iter().enumerate() {
         let gm_index = GM_OF[index];
         let (client, _) = &clients[gm_index];
@@ -545,8 +547,42 @@ async fn fill(state: &AppState, base: &str) -> anyhow::Result<Outcome> {
             .await
             .with_context(|| format!("series {title}"))?;
         tracing::debug!(handle = %series["handle"], "demo series");
+        created.push(series);
     }
+    applications(&clients, base, &created).await.context("applications")?;
     Ok(Outcome::Loaded { game_masters: GMS.len(), series: SERIES.len() })
+}
+
+/// Every table that recruits gets an application from the next game master (accepted at two tables in three, with
+/// a reply), and every third one a second, still pending, so My Games and the GMs' application lists have content.
+async fn applications(clients: &[(Client, Uuid)], base: &str, created: &[Value]) -> anyhow::Result<()> {
+    let post = |client: &Client, path: String, body: Value| {
+        client.post(format!("{base}{path}")).header("X-Questline-Csrf", "1").json(&body).send()
+    };
+    for (index, series) in created.iter().enumerate() {
+        if series["recruitment_status"] != "open" {
+            continue;
+        }
+        let gm_index = GM_OF[index];
+        let mut applicants = vec![(gm_index + 1) % clients.len()];
+        if index % 3 == 0 {
+            applicants.push((gm_index + 5) % clients.len());
+        }
+        for (n, applicant) in applicants.into_iter().enumerate() {
+            let message =
+                ["Count me in! I can bring dice and snacks.", "First time at this table, looking forward to it."][n];
+            let body = json!({"series_id": series["id"], "message": message});
+            let application =
+                expect(post(&clients[applicant].0, "/api/series-applications".into(), body).await?, "apply").await?;
+            if n == 0 && index % 3 != 1 {
+                let id = application["id"].as_str().context("application id")?;
+                let reply = json!({"message": "Welcome aboard!"});
+                let path = format!("/api/series-applications/{id}/accept");
+                expect(post(&clients[gm_index].0, path, reply).await?, "accept").await?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn email_of(gm: &Gm) -> String {

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod app;
+pub mod applications;
 pub mod auth;
 pub mod blueprints;
 pub mod cli;

@@ -83,14 +83,9 @@ impl PublicCache {
             let mut received = events.subscribe();
             let seen = events_seen.clone();
             tokio::spawn(async move {
-                loop {
-                    match received.recv().await {
-                        // Missed events changed something too.
-                        Ok(_) | Err(RecvError::Lagged(_)) => {
-                            seen.fetch_add(1, Ordering::Release);
-                        }
-                        Err(RecvError::Closed) => break,
-                    }
+                // Missed events changed something too; a closed bus ends the count.
+                while let Ok(_) | Err(RecvError::Lagged(_)) = received.recv().await {
+                    seen.fetch_add(1, Ordering::Release);
                 }
             });
             Cache::builder()

@@ -1,8 +1,9 @@
 //! The server's modules stand on floors, and imports only go down (docs/architecture.md):
 //!
 //! 3. the composition root: `app`, `cli`, `main`, `openapi`, `lib`, `demo` (it drives the whole app);
-//! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `series`, `event_stream`, …;
-//! 1. the platform they share: `auth`, `jobs`, `events`, `realtime`, `hooks`, `state`;
+//! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `series`,
+//!    `applications`, `event_stream`, …;
+//! 1. the platform they share: `auth`, `jobs`, `events`, `realtime`, `hooks`, `state`, `public_cache`;
 //! 0. the base: `db`, `http`, `error`, `config`, `clock`, `mail`, `pagination`, `telemetry`;
 //!
 //! and below them all the pure `questline-domain` crate (Cargo keeps that one from importing the server). This test
@@ -22,9 +23,9 @@ const BASE: u8 = 0;
 fn floor(module: &str) -> Option<u8> {
     Some(match module {
         "app" | "cli" | "main" | "openapi" | "lib" | "demo" => ROOT,
-        "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "event_stream"
-        | "health" | "runtime_config" | "web" => FEATURE,
-        "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" => PLATFORM,
+        "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "applications"
+        | "event_stream" | "health" | "runtime_config" | "web" => FEATURE,
+        "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" | "public_cache" => PLATFORM,
         "db" | "http" | "error" | "config" | "clock" | "mail" | "pagination" | "telemetry" => BASE,
         _ => return None,
     })

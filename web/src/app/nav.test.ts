@@ -1,7 +1,13 @@
 import { House } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 
-import { anonymousViewer, navSections, visibleNavSections, type NavSection } from './nav';
+import {
+  anonymousViewer,
+  currentNavItemId,
+  navSections,
+  visibleNavSections,
+  type NavSection,
+} from './nav';
 
 describe('main sidebar navigation', () => {
   it('shows Explore with Home and the Questboard, and hides the empty Game Master section', () => {
@@ -32,15 +38,38 @@ describe('main sidebar navigation', () => {
     ).toHaveLength(1);
   });
 
-  it('gives game masters their section with My Series and the blueprint lists, and players none', () => {
+  it('gives game masters their section with My Series, the applications and the blueprint lists', () => {
     const player = visibleNavSections(navSections, { authenticated: true, roles: ['player'] });
-    expect(player.map((section) => section.id)).toEqual(['explore']);
+    expect(player.map((section) => section.id)).toEqual(['explore', 'player']);
     const gm = visibleNavSections(navSections, { authenticated: true, roles: ['player', 'gm'] });
-    expect(gm.map((section) => section.id)).toEqual(['explore', 'game-master']);
-    expect(gm[1]?.items.map((item) => item.to)).toEqual([
+    expect(gm.map((section) => section.id)).toEqual(['explore', 'player', 'game-master']);
+    expect(gm[2]?.items.map((item) => item.to)).toEqual([
       '/dashboard/gm/my-series',
+      '/dashboard/gm/my-series/applications',
       '/dashboard/gm/activity-blueprints',
       '/dashboard/gm/activity-blueprint-parts',
     ]);
+  });
+
+  it('gives every signed-in user My Games in the Player section, and visitors none', () => {
+    const player = visibleNavSections(navSections, { authenticated: true, roles: ['player'] });
+    expect(player[1]?.items.map((item) => item.to)).toEqual(['/dashboard/player/my-games']);
+    const visitor = visibleNavSections(navSections, anonymousViewer);
+    expect(visitor.some((section) => section.id === 'player')).toBe(false);
+  });
+
+  it('marks the most specific item as the current page', () => {
+    expect(currentNavItemId(navSections, '/')).toBe('home');
+    expect(currentNavItemId(navSections, '/questboard/some-series')).toBe('questboard');
+    expect(currentNavItemId(navSections, '/dashboard/gm/my-series')).toBe('my-series');
+    expect(currentNavItemId(navSections, '/dashboard/gm/my-series/citadel')).toBe('my-series');
+    expect(currentNavItemId(navSections, '/dashboard/gm/my-series/applications/')).toBe(
+      'series-applications',
+    );
+    expect(currentNavItemId(navSections, '/dashboard/player/my-games/applications')).toBe(
+      'my-games',
+    );
+    expect(currentNavItemId(navSections, '/dashboard/gm/my-series-old')).toBeUndefined();
+    expect(currentNavItemId(navSections, '/profile')).toBeUndefined();
   });
 });

@@ -1,5 +1,14 @@
-import { FileText, House, PencilRuler, ScrollText, type LucideIcon } from 'lucide-react';
+import {
+  Dices,
+  FileText,
+  House,
+  PencilRuler,
+  ScrollText,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
 
+import { applicationPaths } from '@/features/applications/lib/paths';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { questboardPaths } from '@/features/questboard/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
@@ -33,6 +42,10 @@ export type NavSection = {
   items: readonly NavItem[];
 };
 
+function isSignedIn(viewer: NavViewer): boolean {
+  return viewer.authenticated;
+}
+
 function isGm(viewer: NavViewer): boolean {
   return viewer.authenticated && viewer.roles.includes('gm');
 }
@@ -53,6 +66,19 @@ export const navSections: readonly NavSection[] = [
     ],
   },
   {
+    id: 'player',
+    labelKey: 'nav.sections.player',
+    items: [
+      {
+        id: 'my-games',
+        labelKey: 'nav.items.myGames',
+        icon: Dices,
+        to: applicationPaths.myGames.getHref(),
+        isVisible: isSignedIn,
+      },
+    ],
+  },
+  {
     id: 'game-master',
     labelKey: 'nav.sections.gameMaster',
     items: [
@@ -61,6 +87,14 @@ export const navSections: readonly NavSection[] = [
         labelKey: 'nav.items.mySeries',
         icon: ScrollText,
         to: seriesPaths.mySeries.getHref(),
+        isVisible: isGm,
+      },
+      {
+        id: 'series-applications',
+        labelKey: 'nav.items.seriesApplications',
+        // Players asking to join; also the shell's sign-up icon, so it costs the first load nothing.
+        icon: UserPlus,
+        to: applicationPaths.seriesApplications.getHref(),
         isVisible: isGm,
       },
       {
@@ -80,6 +114,27 @@ export const navSections: readonly NavSection[] = [
     ],
   },
 ];
+
+/**
+ * The item the sidebar marks as the current page: the one whose address is the longest prefix of `pathname`
+ * (its own page or a page below it; only its own page for `end` items). So on Series Applications
+ * (`/dashboard/gm/my-series/applications`) only that item is current, not My Series too, while a series' own page
+ * (`/dashboard/gm/my-series/{handle}`) still marks My Series.
+ */
+export function currentNavItemId(
+  sections: readonly NavSection[],
+  pathname: string,
+): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: NavItem | undefined;
+  for (const item of sections.flatMap((section) => section.items)) {
+    const matches = item.end
+      ? path === item.to
+      : path === item.to || path.startsWith(item.to === '/' ? '/' : `${item.to}/`);
+    if (matches && (best === undefined || item.to.length > best.to.length)) best = item;
+  }
+  return best?.id;
+}
 
 /** The sections as `viewer` sees them: hidden items dropped, and a section with nothing left dropped too. */
 export function visibleNavSections(

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { currentUserQueryOptions } from '@/lib/auth/current-user';
+import { applicationPaths } from '@/features/applications/lib/paths';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { questboardPaths } from '@/features/questboard/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
@@ -176,6 +177,29 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
       path: seriesPaths.create.path,
       handle: { titleKey: 'pageTitles.createSeries' } satisfies RouteHandle,
       lazy: lazyPage(queryClient, () => import('@/features/series/routes/create-series'), {
+        workspace: true,
+      }),
+    },
+    {
+      path: applicationPaths.seriesApplications.path,
+      handle: { titleKey: 'pageTitles.seriesApplications' } satisfies RouteHandle,
+      lazy: lazyPage(
+        queryClient,
+        () => import('@/features/applications/routes/series-applications'),
+        { workspace: true },
+      ),
+    },
+    {
+      path: applicationPaths.myGames.path,
+      handle: { titleKey: 'pageTitles.myGames' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/applications/routes/my-games'), {
+        workspace: true,
+      }),
+    },
+    {
+      path: applicationPaths.myApplications.path,
+      handle: { titleKey: 'pageTitles.myApplications' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/applications/routes/my-applications'), {
         workspace: true,
       }),
     },

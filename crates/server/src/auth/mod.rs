@@ -113,6 +113,8 @@ pub struct Limits {
     pub sign_in: rate_limit::SignInLimits,
     per_address: rate_limit::Counter,
     per_recipient: rate_limit::Counter,
+    /// Actions a signed-in account may repeat only so often per hour (a feature names the action and the limit).
+    per_account: rate_limit::Counter,
     address_limit: u32,
     recipient_limit: u32,
 }
@@ -127,7 +129,8 @@ impl Limits {
                 config.sign_in_max_failures,
             ),
             per_address: rate_limit::Counter::new(clock.clone(), hour),
-            per_recipient: rate_limit::Counter::new(clock, hour),
+            per_recipient: rate_limit::Counter::new(clock.clone(), hour),
+            per_account: rate_limit::Counter::new(clock, hour),
             address_limit: config.address_limit_per_hour.max(1),
             recipient_limit: config.mails_per_recipient_per_hour.max(1),
         }
@@ -142,6 +145,17 @@ impl Limits {
     /// nothing (and, where the answer must not reveal an account, say the same as when they send).
     pub fn mail_to(&self, email: &str) -> Result<(), Duration> {
         self.per_recipient.hit(&format!("mail|{}", email.trim().to_lowercase()), self.recipient_limit)
+    }
+
+    /// Whether `account` may do `action` (a feature's name for it, such as `apply`) again: 429 with `Retry-After`
+    /// once it has been done `per_hour` times in the account's running hour (see [`Self::account_action_done`]).
+    pub fn account_action(&self, action: &str, account: uuid::Uuid, per_hour: u32) -> Result<(), ApiError> {
+        self.per_account.check(&format!("{action}|{account}"), per_hour.max(1)).map_err(ApiError::rate_limited)
+    }
+
+    /// Counts one `action` of `account` that was done (a request refused for another reason does not count).
+    pub fn account_action_done(&self, action: &str, account: uuid::Uuid) {
+        self.per_account.record(&format!("{action}|{account}"));
     }
 
     /// Counts a "send the verification link again" of an account; 429 past the hourly limit.

@@ -14,7 +14,7 @@ mod store;
 use chrono::{DateTime, Utc};
 use futures::future::BoxFuture;
 use questline_domain::ids::AccountId;
-use sea_orm::{DatabaseTransaction, DbErr};
+use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::jobs::Handler;
@@ -48,4 +48,9 @@ pub fn on_account_erased(
     now: DateTime<Utc>,
 ) -> BoxFuture<'_, Result<(), DbErr>> {
     Box::pin(queries::erase(txn, account.as_uuid(), now))
+}
+
+/// The account's birthdate, if its profile has one (the age rule of series applications).
+pub async fn birthdate(conn: &impl ConnectionTrait, account: AccountId) -> Result<Option<chrono::NaiveDate>, DbErr> {
+    Ok(queries::find_by_account(conn, account.as_uuid()).await?.and_then(|(profile, _)| profile.birthdate))
 }

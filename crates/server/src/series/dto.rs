@@ -95,7 +95,7 @@ pub struct SetSeriesScheduleRequest {
 #[schema(as = SeriesLocation)]
 pub struct Location {
     pub kind: LocationKind,
-    /// Only for the GM (and, once applications exist, accepted players); null for everyone else.
+    /// Only for the GM and the players accepted to the series; null for everyone else.
     pub link: Option<String>,
     pub city: Option<String>,
     pub venue: Option<String>,

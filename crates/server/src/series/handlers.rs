@@ -18,6 +18,7 @@ use super::dto::{
 };
 use super::queries;
 use super::store::{self, series_not_found};
+use crate::applications;
 use crate::auth::{CurrentUser, MaybeUser};
 use crate::blueprints::with_handle_retries;
 use crate::error::{ApiError, ErrorBody};
@@ -78,7 +79,13 @@ pub async fn get_series(
             queries::lifecycle(row) != LifecycleStatus::Draft || viewer.is_some_and(|v| v.as_uuid() == row.gm_id)
         })
         .ok_or_else(series_not_found)?;
-    Ok(Json(queries::view(state.db.conn(), row, viewer, state.clock.now()).await?))
+    // The table link: for its GM and the players accepted to it.
+    let show_link = match viewer {
+        Some(viewer) if viewer.as_uuid() == row.gm_id => true,
+        Some(viewer) => applications::is_accepted(state.db.conn(), SeriesId(row.id), viewer).await?,
+        None => false,
+    };
+    Ok(Json(queries::view_as(state.db.conn(), row, show_link, state.clock.now()).await?))
 }
 
 /// Changes one part of a series: basic info `{title, short_description}`, status `{lifecycle_status,

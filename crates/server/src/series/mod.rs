@@ -16,13 +16,25 @@ mod store;
 
 use std::sync::Arc;
 
+use std::collections::HashMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
 use futures::FutureExt;
-use questline_domain::ids::BlueprintId;
-use sea_orm::{ConnectionTrait, DbErr};
+use questline_domain::ids::{AccountId, BlueprintId, SeriesId};
+use questline_domain::series::{LifecycleStatus, RecruitmentStatus};
+use sea_orm::sea_query::{Expr, ExprTrait, SelectStatement};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QuerySelect,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
+
+// The series view, for features that answer series (My Games).
+pub use dto::{Series, SeriesPage};
 
 use crate::jobs::{Handler, JobRun};
-use crate::state::AppState;
+use crate::pagination::PageRequest;
+use crate::state::{AppState, Write};
 
 /// The job that keeps the precomputed `next_session_at` current (reads compute a passed one on the fly meanwhile).
 pub const REFRESH_NEXT_SESSIONS: &str = "series.refresh_next_sessions";
@@ -87,4 +99,136 @@ pub async fn share_card(conn: &impl ConnectionTrait, handle: &str) -> Result<Opt
 /// Whether a series is made from the blueprint (then the blueprint may not be deleted).
 pub async fn uses_blueprint(conn: &impl ConnectionTrait, blueprint: BlueprintId) -> Result<bool, DbErr> {
     queries::uses_blueprint(conn, blueprint).await
+}
+
+/// What applications need to know about a series to judge one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeriesFacts {
+    pub id: SeriesId,
+    pub handle: String,
+    pub title: String,
+    pub gm: AccountId,
+    pub lifecycle: LifecycleStatus,
+    pub recruitment: RecruitmentStatus,
+    /// Null until the GM sets the player requirements: then there is no seat limit.
+    pub max_players: Option<u32>,
+    pub seats_taken: u32,
+    pub min_player_age: Option<u8>,
+    /// The date of its next session in the schedule's zone; `now`'s date (UTC) when it has none.
+    pub next_session_date: NaiveDate,
+}
+
+impl SeriesFacts {
+    /// Recruiting: published or active, with recruitment open.
+    pub fn is_recruiting(&self) -> bool {
+        self.lifecycle.is_open_to_players() && self.recruitment == RecruitmentStatus::Open
+    }
+
+    /// Every seat is taken.
+    pub fn is_full(&self) -> bool {
+        self.max_players.is_some_and(|max| self.seats_taken >= max)
+    }
+}
+
+/// The facts of one series, as of `now`.
+pub async fn facts(
+    conn: &impl ConnectionTrait,
+    id: SeriesId,
+    now: DateTime<Utc>,
+) -> Result<Option<SeriesFacts>, DbErr> {
+    let Some(row) = queries::by_id(conn, id.as_uuid()).await? else { return Ok(None) };
+    let next = queries::next_session(&row, now);
+    let next_session_date = match (next, queries::schedule(&row)) {
+        (Some(at), Some(schedule)) => at.with_timezone(&schedule.time_zone().tz()).date_naive(),
+        _ => now.date_naive(),
+    };
+    Ok(Some(SeriesFacts {
+        id,
+        lifecycle: queries::lifecycle(&row),
+        recruitment: queries::recruitment(&row),
+        max_players: row.max_players.and_then(|max| u32::try_from(max).ok()),
+        seats_taken: u32::try_from(row.seats_taken).unwrap_or(0),
+        min_player_age: row.min_player_age.and_then(|age| u8::try_from(age).ok()),
+        gm: AccountId(row.gm_id),
+        handle: row.handle,
+        title: row.title,
+        next_session_date,
+    }))
+}
+
+/// The handle and title of each series named (missing ones are left out).
+pub async fn names(conn: &impl ConnectionTrait, ids: &[Uuid]) -> Result<HashMap<Uuid, (String, String)>, DbErr> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(Uuid, String, String)> = entities::series::Entity::find()
+        .select_only()
+        .column(entities::series::Column::Id)
+        .column(entities::series::Column::Handle)
+        .column(entities::series::Column::Title)
+        .filter(entities::series::Column::Id.is_in(ids.iter().copied()))
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(rows.into_iter().map(|(id, handle, title)| (id, (handle, title))).collect())
+}
+
+/// Takes one seat of the series if one is free (`seats_taken < max_players`, or no maximum), in the write's
+/// transaction, and announces the new count; `false` when the series is full. The condition is part of the
+/// `UPDATE`, so two transactions racing for the last seat cannot both take it: SQLite runs writers one at a time,
+/// and PostgreSQL re-checks the condition on the row the other transaction committed.
+pub async fn take_seat(w: &Write<'_>, id: SeriesId) -> Result<bool, DbErr> {
+    use entities::series::{Column, Entity};
+    let result = Entity::update_many()
+        .col_expr(Column::SeatsTaken, Expr::col(Column::SeatsTaken).add(1))
+        .filter(Column::Id.eq(id.as_uuid()))
+        .filter(
+            Condition::any()
+                .add(Column::MaxPlayers.is_null())
+                .add(Expr::col(Column::SeatsTaken).lt(Expr::col(Column::MaxPlayers))),
+        )
+        .exec(w.txn)
+        .await?;
+    if result.rows_affected == 0 {
+        return Ok(false);
+    }
+    announce_seats(w.txn, id, w.now).await?;
+    Ok(true)
+}
+
+/// Gives one seat of the series back, in the write's transaction, and announces the new count.
+pub async fn free_seat(w: &Write<'_>, id: SeriesId) -> Result<(), DbErr> {
+    free_seat_in(w.txn, id, w.now).await
+}
+
+/// [`free_seat`] for work that has only the transaction (an account hook).
+pub async fn free_seat_in(txn: &DatabaseTransaction, id: SeriesId, now: DateTime<Utc>) -> Result<(), DbErr> {
+    use entities::series::{Column, Entity};
+    Entity::update_many()
+        .col_expr(Column::SeatsTaken, Expr::col(Column::SeatsTaken).sub(1))
+        .filter(Column::Id.eq(id.as_uuid()))
+        .filter(Column::SeatsTaken.gt(0))
+        .exec(txn)
+        .await?;
+    announce_seats(txn, id, now).await
+}
+
+/// The seat count is a change of the series for whoever may see it (everyone once published). It is a derived
+/// fact like `next_session_at`: no new `version`, so a GM's open edit does not turn stale when a player joins.
+async fn announce_seats(txn: &DatabaseTransaction, id: SeriesId, now: DateTime<Utc>) -> Result<(), DbErr> {
+    if let Some(row) = queries::by_id(txn, id.as_uuid()).await? {
+        crate::events::record_at(txn, events::updated(id, AccountId(row.gm_id), queries::lifecycle(&row)), now).await?;
+    }
+    Ok(())
+}
+
+/// A page of the series whose ids `ids` selects (the caller's accepted applications), most recently changed
+/// first, with the table link an accepted player may see.
+pub async fn list_joined(
+    conn: &impl ConnectionTrait,
+    ids: SelectStatement,
+    page: PageRequest,
+    now: DateTime<Utc>,
+) -> Result<(Vec<Series>, u64), DbErr> {
+    queries::list_joined(conn, ids, page, now).await
 }

@@ -57,7 +57,7 @@ pub fn schedule(row: &series::Model) -> Option<Schedule> {
 }
 
 /// The precomputed next session, or, once that has passed, the next one computed now.
-fn next_session(row: &series::Model, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+pub fn next_session(row: &series::Model, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
     match row.next_session_at {
         Some(at) if at > now => Some(at),
         _ => schedule(row)?.next_occurrence(now),
@@ -89,7 +89,7 @@ fn requirements(row: &series::Model) -> Option<SeriesRequirements> {
     })
 }
 
-/// The location; the link only when `show_link` (the GM; accepted players once applications exist).
+/// The location; the link only when `show_link` (the GM, and the players accepted to the series).
 fn location(row: &series::Model, show_link: bool) -> Option<Location> {
     let kind = match row.location_kind.as_deref()? {
         "online" => LocationKind::Online,
@@ -152,6 +152,11 @@ pub async fn uses_blueprint(conn: &impl ConnectionTrait, blueprint: BlueprintId)
 
 fn view_with(row: series::Model, blueprint: &BlueprintInfo, viewer: Option<AccountId>, now: DateTime<Utc>) -> Series {
     let is_gm = viewer.is_some_and(|viewer| viewer.as_uuid() == row.gm_id);
+    view_showing(row, blueprint, is_gm, now)
+}
+
+/// The view, with the table link when `show_link` (the GM, or an accepted player).
+fn view_showing(row: series::Model, blueprint: &BlueprintInfo, show_link: bool, now: DateTime<Utc>) -> Series {
     let schedule_view = schedule(&row).map(|schedule| SeriesSchedule {
         start_time: schedule.start_time().to_string(),
         session_duration_minutes: schedule.duration().minutes(),
@@ -165,7 +170,7 @@ fn view_with(row: series::Model, blueprint: &BlueprintInfo, viewer: Option<Accou
         next_session_at: next_session(&row, now),
         pricing: pricing(&row),
         requirements: requirements(&row),
-        location: location(&row, is_gm),
+        location: location(&row, show_link),
         language: language(&row),
         lifecycle_status: lifecycle(&row),
         recruitment_status: recruitment(&row),
@@ -200,11 +205,22 @@ pub async fn view(
     viewer: Option<AccountId>,
     now: DateTime<Utc>,
 ) -> Result<Series, DbErr> {
+    let is_gm = viewer.is_some_and(|viewer| viewer.as_uuid() == row.gm_id);
+    view_as(conn, row, is_gm, now).await
+}
+
+/// What the API answers for one series, with the table link when `show_link` (the GM, an accepted player).
+pub async fn view_as(
+    conn: &impl ConnectionTrait,
+    row: series::Model,
+    show_link: bool,
+    now: DateTime<Utc>,
+) -> Result<Series, DbErr> {
     let blueprint = blueprints::blueprint_by_id(conn, BlueprintId(row.blueprint_id))
         .await?
         .ok_or_else(|| DbErr::RecordNotFound(format!("blueprint of series {}", row.id)))?;
     let parts = blueprints::description_of(conn, blueprint.id).await?;
-    let mut series = view_with(row, &blueprint, viewer, now);
+    let mut series = view_showing(row, &blueprint, show_link, now);
     series.activity_blueprint.parts = Some(
         parts
             .into_iter()
@@ -244,6 +260,34 @@ pub async fn list_mine(
         .filter_map(|row| {
             let blueprint = blueprints.get(&BlueprintId(row.blueprint_id))?;
             Some(view_with(row, blueprint, Some(gm), now))
+        })
+        .collect();
+    Ok((items, count))
+}
+
+/// A page of the series whose ids `ids` selects, most recently changed first, as a player accepted to each sees
+/// them (with the table link).
+pub async fn list_joined(
+    conn: &impl ConnectionTrait,
+    ids: sea_orm::sea_query::SelectStatement,
+    page: PageRequest,
+    now: DateTime<Utc>,
+) -> Result<(Vec<Series>, u64), DbErr> {
+    let joined = series::Entity::find().filter(series::Column::Id.in_subquery(ids));
+    let count = joined.clone().count(conn).await?;
+    let rows = joined
+        .order_by_desc(series::Column::UpdatedAt)
+        .order_by_desc(series::Column::Id)
+        .offset(page.offset)
+        .limit(page.limit)
+        .all(conn)
+        .await?;
+    let blueprints = blueprints_of(conn, &rows).await?;
+    let items = rows
+        .into_iter()
+        .filter_map(|row| {
+            let blueprint = blueprints.get(&BlueprintId(row.blueprint_id))?;
+            Some(view_showing(row, blueprint, true, now))
         })
         .collect();
     Ok((items, count))

@@ -126,17 +126,33 @@ async fn save(
     gm: AccountId,
     id: SeriesId,
     version: i64,
+    row: series::ActiveModel,
+    status_after: LifecycleStatus,
+) -> Result<series::Model, ApiError> {
+    save_if(w, gm, id, version, row, status_after, None).await
+}
+
+/// [`save`], and, with `seats_at_most`, only while no more seats are taken than that (a seat taken meanwhile does
+/// not change the version, so a lower maximum checks the count in the same statement; `stale_version` otherwise).
+async fn save_if(
+    w: &Write<'_>,
+    gm: AccountId,
+    id: SeriesId,
+    version: i64,
     mut row: series::ActiveModel,
     status_after: LifecycleStatus,
+    seats_at_most: Option<i32>,
 ) -> Result<series::Model, ApiError> {
     let txn = w.txn;
     row.version = Set(version + 1);
-    let result = series::Entity::update_many()
+    let mut update = series::Entity::update_many()
         .set(row)
         .filter(series::Column::Id.eq(id.as_uuid()))
-        .filter(series::Column::Version.eq(version))
-        .exec(txn)
-        .await?;
+        .filter(series::Column::Version.eq(version));
+    if let Some(max) = seats_at_most {
+        update = update.filter(series::Column::SeatsTaken.lte(max));
+    }
+    let result = update.exec(txn).await?;
     expect_updated(result.rows_affected)?;
     w.record(events::updated(id, gm, status_after)).await?;
     owned(txn, gm, id).await
@@ -183,12 +199,23 @@ pub async fn update(
     if let Some(pricing) = update.pricing {
         set_pricing(&mut row, pricing);
     }
+    let mut seats_at_most = None;
     if let Some(requirements) = update.requirements {
+        // Accepted players never exceed the maximum: it cannot go below the seats already taken.
+        let max = i32::from(requirements.max_players());
+        if max < current.seats_taken {
+            let message =
+                format!("Maximum players cannot be less than the {} players already accepted", current.seats_taken);
+            let error = FieldError::new(ErrorCode::MaxPlayersBelowSeatsTaken, message)
+                .param("accepted", i64::from(current.seats_taken));
+            return Err(field_error("max_players", error));
+        }
+        seats_at_most = Some(max);
         row.min_players = Set(Some(i32::from(requirements.min_players())));
-        row.max_players = Set(Some(i32::from(requirements.max_players())));
+        row.max_players = Set(Some(max));
         row.min_player_age = Set(Some(i32::from(requirements.min_player_age())));
     }
-    save(w, gm, id, current.version, row, lifecycle).await
+    save_if(w, gm, id, current.version, row, lifecycle, seats_at_most).await
 }
 
 /// Sets the schedule (created if absent, replaced otherwise) and the next session it gives, in the GM's zone.

@@ -55,4 +55,10 @@ async fn demo_data_fills_an_empty_database_once() {
     assert!(me["user"]["roles"].as_array().unwrap().iter().any(|role| role == "gm"), "{me}");
     let profile: Value = client.get(format!("{base}/api/profile")).send().await.unwrap().json().await.unwrap();
     assert_eq!(profile["basics_completed"], true, "{profile}");
+    // Demo tables have players: the first GM plays at someone's table and has applications to answer.
+    let games: Value = client.get(format!("{base}/api/my-games")).send().await.unwrap().json().await.unwrap();
+    assert!(games["count"].as_u64().unwrap() >= 1, "{games}");
+    let theirs: Value =
+        client.get(format!("{base}/api/gm/series-applications")).send().await.unwrap().json().await.unwrap();
+    assert!(theirs["count"].as_u64().unwrap() >= 2, "{theirs}");
 }

@@ -6,6 +6,7 @@
 mod helpers;
 
 mod accounts;
+mod applications;
 mod blueprints;
 mod concurrency;
 mod demo;

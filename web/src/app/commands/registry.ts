@@ -3,6 +3,7 @@
  * `commands.ts` and list them here.
  */
 import { accountCommands } from '@/features/accounts/commands';
+import { applicationCommands } from '@/features/applications/commands';
 import { blueprintCommands } from '@/features/blueprints/commands';
 import { commerceCommands } from '@/features/commerce/commands';
 import { localizationCommands } from '@/features/localization/commands';
@@ -16,5 +17,6 @@ export const commandRegistry: readonly Command[] = [
   ...profileCommands,
   ...blueprintCommands,
   ...seriesCommands,
+  ...applicationCommands,
   ...accountCommands,
 ];

@@ -8,13 +8,21 @@ import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { useMyProfile } from '@/features/profiles/api/get-my-profile';
 import { seriesQueryOptions } from '@/features/series/api/get-series';
 import { seriesPaths } from '@/features/series/lib/paths';
+import { publicSeriesQueryOptions } from '@/features/questboard/api/questboard';
+import { questboardPaths } from '@/features/questboard/lib/paths';
+import {
+  applicationFor,
+  applicationQueryOptions,
+  recentApplicationsQueryOptions,
+} from '@/features/applications/api/get-application';
+import { applicationPaths } from '@/features/applications/lib/paths';
 import type { CommandContext } from '@/lib/commands/types';
 
 /** Who the user is, where they are, and the data in view: what the commands' requirements are checked against. */
 export function useCommandContext(): CommandContext {
   const signedIn = useSignedInUser();
   const { data: profile } = useMyProfile();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // On a blueprint's page, that blueprint (the one the page loaded) is in the context.
   const blueprintHandle = matchPath(blueprintPaths.blueprint.path, pathname)?.params.handle;
   const isGm = signedIn?.user.roles.includes('gm') ?? false;
@@ -30,10 +38,50 @@ export function useCommandContext(): CommandContext {
   const seriesHandle = matchPath(seriesPaths.series.path, pathname)?.params.handle;
   const { data: series } = useQuery({
     ...seriesQueryOptions(seriesHandle ?? ''),
-    enabled: isGm && seriesHandle !== undefined && seriesHandle !== 'create',
+    // `create` and `applications` are pages of their own, never a handle (domain RESERVED_HANDLES).
+    enabled:
+      isGm &&
+      seriesHandle !== undefined &&
+      seriesHandle !== 'create' &&
+      seriesHandle !== 'applications',
   });
   const pageSeries =
     isGm && seriesHandle !== undefined && series?.handle === seriesHandle ? series : undefined;
+  // On a Questboard series page, that series (data scope series) and the player's own application to it.
+  const publicHandle = matchPath(questboardPaths.series.path, pathname)?.params.handle;
+  const { data: publicSeries } = useQuery({
+    ...publicSeriesQueryOptions(publicHandle ?? ''),
+    enabled: signedIn !== undefined && publicHandle !== undefined,
+  });
+  const pagePublicSeries =
+    signedIn && publicHandle !== undefined && publicSeries?.handle === publicHandle
+      ? publicSeries
+      : undefined;
+  const { data: recentApplications } = useQuery({
+    ...recentApplicationsQueryOptions(),
+    enabled: pagePublicSeries !== undefined,
+  });
+  // On the applications lists, the one selected (`?application=`): the player's own, or one to the GM's series.
+  const onMyApplications = matchPath(applicationPaths.myApplications.path, pathname) !== null;
+  const onGmApplications = matchPath(applicationPaths.seriesApplications.path, pathname) !== null;
+  const selectedId =
+    onMyApplications || onGmApplications
+      ? (new URLSearchParams(search).get('application') ?? undefined)
+      : undefined;
+  const { data: selected } = useQuery({
+    ...applicationQueryOptions(selectedId ?? ''),
+    enabled: signedIn !== undefined && selectedId !== undefined,
+  });
+  const selectedApplication = selected?.id === selectedId ? selected : undefined;
+  const ownApplication = pagePublicSeries
+    ? applicationFor(recentApplications, pagePublicSeries.id)
+    : onMyApplications && selectedApplication?.player_id === signedIn?.user.id
+      ? selectedApplication
+      : undefined;
+  const gmApplication =
+    isGm && onGmApplications && selectedApplication?.game_master_id === signedIn?.user.id
+      ? selectedApplication
+      : undefined;
   return useMemo(
     () => ({
       authenticated: signedIn !== undefined,
@@ -46,8 +94,20 @@ export function useCommandContext(): CommandContext {
         profile: signedIn && profile?.account_id === signedIn.user.id ? profile : undefined,
         gm_activity_blueprint: pageBlueprint,
         gm_series: pageSeries,
+        series: pagePublicSeries,
+        series_application: ownApplication,
+        gm_series_application: gmApplication,
       },
     }),
-    [signedIn, profile, pathname, pageBlueprint, pageSeries],
+    [
+      signedIn,
+      profile,
+      pathname,
+      pageBlueprint,
+      pageSeries,
+      pagePublicSeries,
+      ownApplication,
+      gmApplication,
+    ],
   );
 }

@@ -1,6 +1,6 @@
 import { Dices } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 import {
   Sidebar,
@@ -21,7 +21,7 @@ import { SidebarRegion } from '@/features/commerce/components/sidebar-region';
 import { LanguageSwitch } from '@/features/localization/components/language-switch';
 import { useConfig } from '@/lib/runtime-config';
 
-import { navSections, visibleNavSections, type NavViewer } from '../nav';
+import { currentNavItemId, navSections, visibleNavSections, type NavViewer } from '../nav';
 import { paths } from '@/lib/paths';
 import { productName } from '../route-handle';
 
@@ -33,6 +33,9 @@ export function MainSidebar({
   viewer: NavViewer;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const sections = visibleNavSections(navSections, viewer);
+  const currentId = currentNavItemId(sections, pathname);
   // On a phone, following a link should show the page rather than leave the sheet over it.
   const closeSheet = () => {
     controller.setOpenMobile(false);
@@ -52,7 +55,7 @@ export function MainSidebar({
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label={t('nav.label')} className="flex flex-col gap-4">
-          {visibleNavSections(navSections, viewer).map((section) => (
+          {sections.map((section) => (
             <SidebarGroup key={section.id} aria-labelledby={`nav-section-${section.id}`}>
               <SidebarGroupLabel id={`nav-section-${section.id}`}>
                 {t(section.labelKey)}
@@ -61,15 +64,15 @@ export function MainSidebar({
                 {section.items.map((item) => (
                   <SidebarMenuItem key={item.id}>
                     <SidebarTooltip label={t(item.labelKey)}>
-                      <NavLink
+                      <Link
                         to={item.to}
-                        end={item.end}
+                        aria-current={item.id === currentId ? 'page' : undefined}
                         onClick={closeSheet}
                         className={sidebarMenuButtonClasses}
                       >
                         <item.icon aria-hidden />
                         <span>{t(item.labelKey)}</span>
-                      </NavLink>
+                      </Link>
                     </SidebarTooltip>
                   </SidebarMenuItem>
                 ))}

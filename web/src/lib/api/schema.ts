@@ -505,6 +505,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/gm/series-applications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Applications to the signed-in GM's series: pending first, then most recently changed; optionally of one
+     *     series and one status.
+     */
+    get: operations['listSeriesApplications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -514,6 +534,23 @@ export interface paths {
     };
     /** Reports whether the server and its database are reachable. */
     get: operations['health'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/my-games': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The series where the signed-in player's application is accepted, most recently changed first. */
+    get: operations['listMyGames'];
     put?: never;
     post?: never;
     delete?: never;
@@ -591,6 +628,115 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/series-applications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in player's applications, most recently changed first. */
+    get: operations['listMyApplications'];
+    put?: never;
+    /**
+     * Applies to a series with an optional message; applying again after a cancelled or rejected application
+     *     reopens that application.
+     */
+    post: operations['applyToSeries'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series-applications/{application_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One application: only its player and the series' GM may read it. */
+    get: operations['getSeriesApplication'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series-applications/{application_id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The series' GM accepts a pending application with an optional reply: the player takes a seat. */
+    post: operations['acceptSeriesApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series-applications/{application_id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The player cancels their pending or accepted application (an accepted one gives its seat back). */
+    post: operations['cancelSeriesApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series-applications/{application_id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The series' GM rejects a pending application with an optional reply. */
+    post: operations['rejectSeriesApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series-applications/{application_id}/reopen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The player reopens their cancelled or rejected application: pending again, if the series still recruits, has
+     *     a free seat and the player is old enough.
+     */
+    post: operations['reopenSeriesApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/series/by-handle/{handle}': {
     parameters: {
       query?: never;
@@ -641,6 +787,26 @@ export interface paths {
     put?: never;
     /** Replaces the series' thumbnail or banner. Only its GM may; the picture is re-encoded by the server. */
     post: operations['uploadSeriesImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series/{series_id}/players/{player_id}/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The series' GM removes an accepted player, with an optional message: the application becomes rejected
+     *     (history "removed") and the seat is free again.
+     */
+    post: operations['removeSeriesPlayer'];
     delete?: never;
     options?: never;
     head?: never;
@@ -795,6 +961,18 @@ export interface components {
     };
     /** @enum {string} */
     ActivityType: 'one_shot' | 'campaign';
+    /** @description Cancel, reopen, accept, reject, remove: an optional message (the player's, or the GM's reply). */
+    ApplicationMessageRequest: {
+      /** @description At most 1000 characters; blank is none. */
+      message?: string | null;
+    };
+    /** @description `applyToSeries`: the series and an optional message to its GM. */
+    ApplyToSeriesRequest: {
+      /** @description At most 1000 characters; blank is none. */
+      message?: string | null;
+      /** Format: uuid */
+      series_id: string;
+    };
     BaseUpdate: {
       bio?: string | null;
       /** @description `YYYY-MM-DD`; required, in the past. */
@@ -1018,6 +1196,7 @@ export interface components {
       | 'min_players_above_max'
       | 'min_player_age_not_positive'
       | 'min_player_age_too_high'
+      | 'max_players_below_seats_taken'
       | 'pricing_model_required'
       | 'price_required'
       | 'price_not_a_number'
@@ -1033,6 +1212,17 @@ export interface components {
       | 'time_zone_invalid'
       | 'first_date_required'
       | 'first_date_invalid'
+      | 'recruitment_closed'
+      | 'own_series'
+      | 'already_applied'
+      | 'too_young'
+      | 'series_full'
+      | 'application_state'
+      | 'message_too_long'
+      | 'message_control_characters'
+      | 'series_application_not_found'
+      | 'applicant_only'
+      | 'game_master_only'
       | 'email_required'
       | 'email_invalid'
       | 'password_required'
@@ -1469,6 +1659,67 @@ export interface components {
       /** Format: int64 */
       version: number;
     };
+    /** @description A player's application to a series, as the player and the series' GM see it. */
+    SeriesApplication: {
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      game_master_id: string;
+      /** @description Every move with its message, oldest first. */
+      history: components['schemas']['SeriesApplicationHistoryEntry'][];
+      /** Format: uuid */
+      id: string;
+      /** @description The player's latest message. */
+      message?: string | null;
+      /** @description The player's display name ("" if none). */
+      player_display_name: string;
+      /** Format: uuid */
+      player_id: string;
+      /** @description The GM's latest reply. */
+      reply_message?: string | null;
+      series_handle: string;
+      /** Format: uuid */
+      series_id: string;
+      series_title: string;
+      status: components['schemas']['SeriesApplicationStatus'];
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: int64 */
+      version: number;
+    };
+    /**
+     * @description What someone does to an application; also the history's action (`applied`, `cancelled`, …).
+     * @enum {string}
+     */
+    SeriesApplicationAction:
+      'applied' | 'cancelled' | 'reopened' | 'accepted' | 'rejected' | 'removed';
+    /** @description One move of an application, with its message. */
+    SeriesApplicationHistoryEntry: {
+      action: components['schemas']['SeriesApplicationAction'];
+      /** Format: date-time */
+      at: string;
+      /**
+       * Format: uuid
+       * @description The player (applied, cancelled, reopened) or the GM (accepted, rejected, removed).
+       */
+      author_id: string;
+      message?: string | null;
+    };
+    /** @description A page of applications. */
+    SeriesApplicationPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['SeriesApplication'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+    };
+    /**
+     * @description Where an application is.
+     * @enum {string}
+     */
+    SeriesApplicationStatus: 'pending' | 'accepted' | 'rejected' | 'cancelled';
     /** @description The blueprint a series is made from. */
     SeriesBlueprint: {
       handle: string;
@@ -1505,7 +1756,7 @@ export interface components {
     SeriesLocation: {
       city?: string | null;
       kind: components['schemas']['LocationKind'];
-      /** @description Only for the GM (and, once applications exist, accepted players); null for everyone else. */
+      /** @description Only for the GM and the players accepted to the series; null for everyone else. */
       link?: string | null;
       venue?: string | null;
     };
@@ -3435,6 +3686,55 @@ export interface operations {
       504: components['responses']['RequestTimeout'];
     };
   };
+  listSeriesApplications: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+        /** @description Only applications to this series (one of yours). */
+        series_id?: string;
+        /** @description Only applications in this status. */
+        status?: 'pending' | 'accepted' | 'rejected' | 'cancelled';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of applications to your series */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesApplicationPage'];
+        };
+      };
+      /** @description Bad offset, limit, series id or status (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
   health: {
     parameters: {
       query?: never;
@@ -3464,6 +3764,51 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listMyGames: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the series you play in */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesPage'];
+        };
+      };
+      /** @description Bad offset or limit (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
     };
   };
@@ -3727,6 +4072,487 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       /** @description A field breaks a rule (`title`, `blueprint_id`, `pricing.*`, requirements, `location.*`) */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listMyApplications: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of your applications */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesApplicationPage'];
+        };
+      };
+      /** @description Bad offset or limit (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  applyToSeries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApplyToSeriesRequest'];
+      };
+    };
+    responses: {
+      /** @description Applied (pending) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesApplication'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such series, or a draft (`series_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused: `recruitment_closed`, `own_series`, `series_full`, `too_young`, `birthdate_required` (`not_allowed`), or `already_applied` (`conflict`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many applications this hour (`rate_limited`, `Retry-After`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getSeriesApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The application */
+        application_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The application with its history */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesApplication'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such application of yours or to your series (`series_application_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  acceptSeriesApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The application */
+        application_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApplicationMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesApplication'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only the series' game master may accept (`game_master_only`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such application of yours or to your series (`series_application_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not pending (`application_state`), every seat taken (`series_full`), or changed meanwhile (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  cancelSeriesApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The application */
+        application_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApplicationMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Cancelled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesApplication'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only the player who applied may cancel (`applicant_only`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such application of yours or to your series (`series_application_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not pending or accepted (`application_state`), or changed meanwhile (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  rejectSeriesApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The application */
+        application_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApplicationMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Rejected */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesApplication'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only the series' game master may reject (`game_master_only`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such application of yours or to your series (`series_application_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not pending (`application_state`), or changed meanwhile (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  reopenSeriesApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The application */
+        application_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApplicationMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Pending again */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesApplication'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only the player who applied may reopen (`applicant_only`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such application of yours or to your series (`series_application_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not cancelled or rejected (`application_state`), `recruitment_closed`, `series_full`, `too_young`, `birthdate_required`, or changed meanwhile (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many applications this hour (`rate_limited`, `Retry-After`) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4040,6 +4866,77 @@ export interface operations {
         };
       };
       /** @description Not a JPEG, PNG or WebP image (`image_type_unsupported`), over 40 megapixels (`image_too_many_pixels`), unreadable (`image_unreadable`) or missing (`image_required`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  removeSeriesPlayer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your series */
+        series_id: string;
+        /** @description The player's account */
+        player_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApplicationMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesApplication'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such series of yours (`series_not_found`), or the player never applied (`series_application_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The player is not accepted (`application_state`), or it changed meanwhile (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
       422: {
         headers: {
           [name: string]: unknown;

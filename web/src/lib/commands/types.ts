@@ -32,6 +32,12 @@ export type CommandData = {
   gm_activity_blueprint?: components['schemas']['ActivityBlueprint'];
   /** The GM's series the current page shows. */
   gm_series?: components['schemas']['Series'];
+  /** The published series a Questboard page shows (a player applies to it). */
+  series?: components['schemas']['Series'];
+  /** The player's own application in view: to the series of the page, or the one selected in their list. */
+  series_application?: components['schemas']['SeriesApplication'];
+  /** An application to the GM's series, selected on the Series Applications page. */
+  gm_series_application?: components['schemas']['SeriesApplication'];
 };
 export type DataScope = keyof CommandData;
 

@@ -15,6 +15,7 @@ mod m20261125_000001_series;
 mod m20261125_000002_series_search;
 mod m20261125_000003_series_images;
 mod m20261125_000009_questboard_order;
+mod m20261125_000010_series_applications;
 
 pub struct Migrator;
 
@@ -33,6 +34,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000002_series_search::Migration),
             Box::new(m20261125_000003_series_images::Migration),
             Box::new(m20261125_000009_questboard_order::Migration),
+            Box::new(m20261125_000010_series_applications::Migration),
         ]
     }
 }

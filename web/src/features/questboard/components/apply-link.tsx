@@ -1,35 +1,65 @@
 /**
- * Apply Now until applications exist: a visitor is sent to sign in and comes back to the series; a signed-in
- * player goes to the series' page. Never a button that does nothing.
+ * Apply Now: a visitor is sent to sign in and comes back to the series; a signed-in player gets the Apply dialog
+ * (loaded when first opened, so the Questboard's first load does not carry it).
  */
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button-variants';
+import type { ApplyTarget } from '@/features/applications';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { paths } from '@/lib/paths';
 
 import { questboardPaths } from '../lib/paths';
 
+// Even the applications feature's front door loads on the first press: the Questboard's first load stays within
+// its JavaScript budget (scripts/check-bundle-budget.mjs).
+const ApplyDialog = lazy(() =>
+  import('@/features/applications').then((module) => ({ default: module.ApplyDialog })),
+);
+
 export function ApplyLink({
+  series,
   handle,
-  title,
   size = 'sm',
 }: {
+  series: ApplyTarget;
   handle: string;
-  title: string;
   size?: 'sm' | 'default';
 }) {
   const { t } = useTranslation();
   const signedIn = useSignedInUser();
-  const seriesHref = questboardPaths.series.getHref(handle);
+  const [open, setOpen] = useState(false);
+  const label = t('questboard.card.applyTo', { title: series.title });
+  if (!signedIn) {
+    return (
+      <Link
+        to={paths.signIn.getHref(questboardPaths.series.getHref(handle))}
+        className={buttonVariants({ size })}
+        aria-label={label}
+      >
+        {t('questboard.card.apply')}
+      </Link>
+    );
+  }
   return (
-    <Link
-      to={signedIn ? seriesHref : paths.signIn.getHref(seriesHref)}
-      className={buttonVariants({ size })}
-      aria-label={t('questboard.card.applyTo', { title })}
-    >
-      {t('questboard.card.apply')}
-    </Link>
+    <>
+      <button
+        type="button"
+        className={buttonVariants({ size })}
+        aria-label={label}
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        {t('questboard.card.apply')}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ApplyDialog open onOpenChange={setOpen} series={series} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -120,7 +120,7 @@ export function QuestboardCardView({
           )}
         </dl>
         <div className="flex flex-wrap gap-2 pt-1">
-          <ApplyLink handle={card.handle} title={card.title} />
+          <ApplyLink series={card} handle={card.handle} />
           <Link
             to={paths.profileById.getHref(card.game_master_id)}
             className={buttonVariants({ variant: 'outline', size: 'sm' })}

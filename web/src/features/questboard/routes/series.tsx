@@ -21,6 +21,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UserAvatar } from '@/components/user-avatar';
+import { SeriesApplicationPanel } from '@/features/applications';
 import {
   formatSystemPath,
   gameSystemsQueryOptions,
@@ -29,6 +30,7 @@ import {
 } from '@/features/game-systems';
 import { useProfile } from '@/features/profiles';
 import { ApiError } from '@/lib/api/errors';
+import { useSignedInUser } from '@/lib/auth/current-user';
 import { activeLocale, i18n, useFormat } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 
@@ -118,6 +120,7 @@ function SeriesPage({ series }: { series: Series }) {
   const { t } = useTranslation();
   const format = useFormat();
   const { data: systems = [] } = useGameSystems();
+  const signedIn = useSignedInUser();
   const [viewerZone] = useState(viewerTimeZone);
   const systemName = formatSystemPath(systems, series.game_system_id) || undefined;
   const price = formatPrice(format.locale, series.pricing, t('questboard.card.free'));
@@ -154,9 +157,13 @@ function SeriesPage({ series }: { series: Series }) {
           {series.title}
         </h1>
         {systemName && <p className="font-medium text-primary">{systemName}</p>}
-        <div className="flex flex-wrap gap-2">
-          <ApplyLink handle={series.handle} title={series.title} size="default" />
-        </div>
+        {signedIn ? (
+          <SeriesApplicationPanel series={series} />
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            <ApplyLink series={series} handle={series.handle} size="default" />
+          </div>
+        )}
       </header>
 
       <section aria-labelledby="series-about" className="flex flex-col gap-2">

@@ -12,6 +12,7 @@ import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SeriesPlayers } from '@/features/applications';
 import {
   blueprintPaths,
   GmInvitation,
@@ -231,6 +232,8 @@ function SeriesPage({ handle }: { handle: string }) {
           <PriceText series={series} />
         </Section>
       </div>
+
+      <SeriesPlayers seriesId={series.id} />
 
       <Section id="series-images" title={t('series.images.title')}>
         <div className="grid gap-6 sm:grid-cols-[auto_1fr]">

@@ -1,0 +1,57 @@
+//! Series applications: how a player gets a seat at a GM's table. A player applies to a published or active
+//! series that recruits (with an optional message), cancels and reopens; the series' GM accepts, rejects, or
+//! removes an accepted player. The state machine and the age and message rules are the domain's
+//! (`questline_domain::applications`); accepted applications are the series' `seats_taken`, kept in the same
+//! transaction (`series::take_seat`, `series::free_seat`). Audience of application events: the applicant and
+//! the series' GM; the seat count is a change of the series (public once published).
+
+mod dto;
+mod entities;
+mod events;
+mod handlers;
+mod queries;
+mod store;
+
+use chrono::{DateTime, Utc};
+use futures::future::BoxFuture;
+use questline_domain::applications::ApplicationStatus;
+use questline_domain::ids::{AccountId, SeriesId};
+use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::jobs::Handler;
+use crate::state::AppState;
+
+/// The background work of this feature: none yet.
+pub fn jobs() -> Vec<(&'static str, Handler)> {
+    Vec::new()
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::apply_to_series, handlers::list_my_applications))
+        .routes(routes!(handlers::get_series_application))
+        .routes(routes!(handlers::cancel_series_application))
+        .routes(routes!(handlers::reopen_series_application))
+        .routes(routes!(handlers::accept_series_application))
+        .routes(routes!(handlers::reject_series_application))
+        .routes(routes!(handlers::remove_series_player))
+        .routes(routes!(handlers::list_my_games))
+        .routes(routes!(handlers::list_series_applications))
+}
+
+/// Whether the player's application to the series is accepted (then they may see its table link).
+pub async fn is_accepted(conn: &impl ConnectionTrait, series: SeriesId, player: AccountId) -> Result<bool, DbErr> {
+    let row = queries::of_player(conn, series.as_uuid(), player.as_uuid()).await?;
+    Ok(row.is_some_and(|row| queries::status(&row) == ApplicationStatus::Accepted))
+}
+
+/// Account hook: an erased account's pending and accepted applications are cancelled (accepted ones give their
+/// seat back), so a deleted account holds no seat and waits in no GM's list; the rows and their history stay.
+pub fn on_account_erased(
+    txn: &DatabaseTransaction,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> BoxFuture<'_, Result<(), DbErr>> {
+    Box::pin(store::withdraw_all(txn, account, now))
+}

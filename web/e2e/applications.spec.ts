@@ -1,0 +1,290 @@
+/**
+ * Issue 14's story, with two people at two screens: a player applies to a published series from its Questboard
+ * card with a message; the game master, whose Series Applications page is already open, sees it appear without a
+ * reload and accepts it with a reply; the player sees 'accepted' on the series page and the series in My Games.
+ * The series is now full, so a second player's application is refused with the reason shown in the dialog. The
+ * first player then cancels and reopens. axe-core checks every screen; screenshots at 1280 and 375 px.
+ */
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+
+import { expectAccessible } from './support/axe';
+
+const screens = 'test-results/screens';
+const password = 'correct horse battery staple';
+const csrf = { 'X-Questline-Csrf': '1' };
+
+function uniqueEmail(name: string): string {
+  return `${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** The screen at 1280 px and at 375 px wide, checked by axe at both. */
+async function capture(page: Page, name: string, fullPage = true) {
+  await expectAccessible(page, name);
+  await page.screenshot({ path: `${screens}/${name}-1280.png`, fullPage, animations: 'disabled' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page, `${name} at 375 px`);
+  await page.screenshot({ path: `${screens}/${name}-375.png`, fullPage, animations: 'disabled' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+type GameSystem = { id: string; parent_id?: string | null };
+type Series = { id: string; handle: string; title: string };
+
+/** A signed-in account with a complete profile (a birthdate, for the series' minimum age) in a new context. */
+async function person(
+  browser: Browser,
+  name: string,
+): Promise<{ context: BrowserContext; page: Page; id: string }> {
+  const context = await browser.newContext({
+    locale: 'en-GB',
+    timezoneId: 'Europe/Warsaw',
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const signUp = await page.request.post('/api/auth/sign-up', {
+    headers: csrf,
+    data: {
+      email: uniqueEmail(name.toLowerCase()),
+      password,
+      display_name: name,
+      time_zone: 'Europe/Warsaw',
+    },
+  });
+  expect(signUp.status()).toBe(201);
+  const id = ((await signUp.json()) as { user: { id: string } }).user.id;
+  const profile = (await (await page.request.get('/api/profile')).json()) as {
+    profile_id: string;
+  };
+  const base = {
+    first_name: name,
+    last_name: 'Gracz',
+    display_name: name,
+    birthdate: '1990-05-17',
+  };
+  expect(
+    (
+      await page.request.patch(`/api/profiles/${profile.profile_id}`, {
+        headers: csrf,
+        data: { base },
+      })
+    ).ok(),
+  ).toBe(true);
+  return { context, page, id };
+}
+
+/** A published, recruiting series with one seat, weekly on Tuesdays at 19:00 in Warsaw. */
+async function oneSeatSeries(request: APIRequestContext, title: string): Promise<Series> {
+  const systems = (
+    (await (await request.get('/api/game-systems?language=en')).json()) as { items: GameSystem[] }
+  ).items;
+  const system = systems.find((candidate) => candidate.parent_id == null);
+  if (!system) throw new Error('the seeded tree has no game system');
+  const blueprint = await request.post('/api/activity-blueprints', {
+    headers: csrf,
+    data: {
+      title: `${title} blueprint`,
+      game_system_id: system.id,
+      activity_type: 'campaign',
+      language: 'en',
+    },
+  });
+  expect(blueprint.status()).toBe(201);
+  const created = await request.post('/api/series', {
+    headers: csrf,
+    data: {
+      title,
+      blueprint_id: ((await blueprint.json()) as { id: string }).id,
+      short_description: `${title}: a lighthouse, a storm and one empty chair.`,
+      language: 'en',
+      min_players: 1,
+      max_players: 1,
+      min_player_age: 16,
+      pricing: { model: 'free' },
+      location: { kind: 'online', link: 'https://example.com/table' },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const series = (await created.json()) as Series;
+  expect(
+    (
+      await request.put(`/api/series/${series.id}/schedule`, {
+        headers: csrf,
+        data: {
+          start_time: '19:00',
+          session_duration_minutes: 180,
+          is_recurring: true,
+          recurrence_rule: 'FREQ=WEEKLY;BYDAY=TU',
+          time_zone: 'Europe/Warsaw',
+          first_date: new Date().toISOString().slice(0, 10),
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  const published = await request.patch(`/api/series/${series.id}`, {
+    headers: csrf,
+    data: { lifecycle_status: 'published', recruitment_status: 'open' },
+  });
+  expect(published.status()).toBe(200);
+  return series;
+}
+
+test('a player applies, the game master accepts live, a second player finds the series full', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const title = `Lighthouse Watch ${suffix}`;
+
+  // The game master and their one-seat series.
+  const gm = await person(browser, 'Maren');
+  expect(
+    (
+      await gm.page.request.post(`/api/accounts/${gm.id}/become-game-master`, {
+        headers: csrf,
+        data: {},
+      })
+    ).status(),
+  ).toBe(200);
+  const series = await oneSeatSeries(gm.page.request, title);
+
+  // The GM's Series Applications page is open before anyone applies: nothing yet.
+  await gm.page.goto('/dashboard/gm/my-series/applications');
+  await expect(gm.page).toHaveTitle('Series Applications · Questline');
+  await expect(
+    gm.page.getByRole('heading', { level: 1, name: 'Series Applications' }),
+  ).toBeVisible();
+  await expect(
+    gm.page
+      .locator('aside[data-sidebar="main"]')
+      .getByRole('link', { name: 'Series Applications' }),
+  ).toBeVisible();
+  await expect(
+    gm.page.getByRole('heading', { level: 2, name: 'No applications found' }),
+  ).toBeVisible();
+
+  // A player finds the series on the Questboard and applies from its card with a message.
+  const player = await person(browser, 'Ilse');
+  await player.page.goto(`/questboard?q=${encodeURIComponent(`lighthouse ${suffix}`)}`);
+  await expect(player.page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+  await player.page.getByRole('button', { name: `Apply Now: ${title}` }).click();
+  const applyDialog = player.page.getByRole('dialog', { name: `Apply to ${title}` });
+  await expect(applyDialog).toBeVisible();
+  await applyDialog
+    .getByRole('textbox', { name: 'Message (optional)' })
+    .fill('I have played two campaigns of this system and love night sessions.');
+  await capture(player.page, 'applications-apply-dialog', false);
+  await applyDialog.getByRole('button', { name: 'Send application' }).click();
+  await expect(player.page.getByText('Application sent')).toBeVisible();
+  await expect(applyDialog).toBeHidden();
+
+  // The GM sees it arrive without a reload: the player, the series, the message.
+  const card = gm.page.getByTestId('application-card').filter({ hasText: 'Ilse' });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByRole('link', { name: title, exact: true })).toBeVisible();
+  await expect(card.getByTestId('application-status')).toHaveText('Pending');
+  await expect(card.getByText('I have played two campaigns')).toBeVisible();
+  await capture(gm.page, 'applications-gm-pending');
+
+  // The GM selects it and accepts it from the command palette with a reply; the form closes, the status changes.
+  await card.getByRole('link', { name: /^Select: Ilse/ }).click();
+  await expect(card).toHaveAttribute('aria-current', 'true');
+  await gm.page.keyboard.press('Control+k');
+  const palette = gm.page.getByTestId('command-palette');
+  await expect(palette).toBeVisible();
+  await gm.page.keyboard.type('accept');
+  await palette.getByRole('option', { name: 'Accept series application', exact: true }).click();
+  const acceptDialog = gm.page.getByRole('dialog', { name: 'Accept application' });
+  await acceptDialog
+    .getByRole('textbox', { name: 'Message (optional)' })
+    .fill('Welcome aboard! Bring a lantern.');
+  await capture(gm.page, 'applications-gm-accept-dialog', false);
+  await acceptDialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(gm.page.getByText('Application accepted')).toBeVisible();
+  await expect(acceptDialog).toBeHidden();
+  await expect(card.getByTestId('application-status')).toHaveText('Accepted');
+  await expect(card.getByText('Welcome aboard! Bring a lantern.')).toBeVisible();
+
+  // The player sees 'accepted' and the GM's reply on the series page, and the series in My Games.
+  await player.page.goto(`/questboard/${series.handle}`);
+  const own = player.page.getByTestId('own-application');
+  await expect(own.getByTestId('application-status')).toHaveText('Accepted');
+  await expect(own.getByText('Welcome aboard! Bring a lantern.')).toBeVisible();
+  await capture(player.page, 'applications-series-accepted');
+  await player.page
+    .locator('aside[data-sidebar="main"]')
+    .getByRole('link', { name: 'My Games' })
+    .click();
+  await expect(player.page).toHaveTitle('My Games · Questline');
+  await expect(player.page.getByRole('link', { name: title, exact: true })).toBeVisible();
+  await capture(player.page, 'applications-my-games');
+
+  // The series is full: a second player's application is refused, and the dialog says why.
+  const second = await person(browser, 'Tomek');
+  await second.page.goto(`/questboard/${series.handle}`);
+  await second.page.getByRole('button', { name: 'Apply Now', exact: true }).click();
+  const refusedDialog = second.page.getByRole('dialog', { name: `Apply to ${title}` });
+  await refusedDialog.getByRole('textbox', { name: 'Message (optional)' }).fill('Any room left?');
+  await refusedDialog.getByRole('button', { name: 'Send application' }).click();
+  await expect(refusedDialog.getByRole('alert')).toHaveText('This series is full');
+  // Said once, in the dialog: no toast repeats it.
+  await expect(second.page.getByText('This series is full')).toHaveCount(1);
+  await capture(second.page, 'applications-refused-full', false);
+  await refusedDialog.getByRole('button', { name: 'Back' }).click();
+
+  // The first player cancels, then reopens, each with a message; both sides' words stay in the history.
+  await player.page.getByRole('link', { name: 'My applications' }).click();
+  await expect(player.page).toHaveTitle('My Applications · Questline');
+  const mine = player.page.getByTestId('application-card').filter({ hasText: title });
+  await mine.getByRole('button', { name: 'Cancel application' }).click();
+  const cancelDialog = player.page.getByRole('dialog', { name: 'Cancel application' });
+  await cancelDialog.getByRole('textbox', { name: 'Message (optional)' }).fill('Work trip, sorry.');
+  await cancelDialog.getByRole('button', { name: 'Cancel application' }).click();
+  await expect(player.page.getByText('Application cancelled')).toBeVisible();
+  await expect(mine.getByTestId('application-status')).toHaveText('Cancelled');
+  await mine.getByRole('button', { name: 'Reopen application' }).click();
+  const reopenDialog = player.page.getByRole('dialog', { name: 'Reopen application' });
+  await reopenDialog.getByRole('textbox', { name: 'Message (optional)' }).fill('Back in town!');
+  await reopenDialog.getByRole('button', { name: 'Reopen application' }).click();
+  await expect(player.page.getByText('Application reopened')).toBeVisible();
+  await expect(mine.getByTestId('application-status')).toHaveText('Pending');
+  const history = mine.getByTestId('application-history');
+  await expect(history.getByText('Work trip, sorry.')).toBeVisible();
+  await expect(history.getByText('Back in town!')).toBeVisible();
+  await expect(history.getByText('Welcome aboard! Bring a lantern.')).toBeVisible();
+  await capture(player.page, 'applications-mine');
+
+  // The GM sees the reopened application back among the pending ones, live.
+  await expect(card.getByTestId('application-status')).toHaveText('Pending', { timeout: 15_000 });
+
+  // The GM accepts again from the card, then removes the player from the series' page with a message.
+  await card.getByRole('button', { name: 'Accept', exact: true }).click();
+  await gm.page
+    .getByRole('dialog', { name: 'Accept application' })
+    .getByRole('button', { name: 'Accept', exact: true })
+    .click();
+  await expect(card.getByTestId('application-status')).toHaveText('Accepted');
+  await gm.page.goto(`/dashboard/gm/my-series/${series.handle}`);
+  const players = gm.page.getByTestId('series-players');
+  await expect(players.getByRole('link', { name: 'Ilse', exact: true })).toBeVisible();
+  await capture(gm.page, 'applications-gm-series-players');
+  await players.getByRole('button', { name: 'Remove: Ilse' }).click();
+  const removeDialog = gm.page.getByRole('dialog', { name: 'Remove player' });
+  await removeDialog
+    .getByRole('textbox', { name: 'Message (optional)' })
+    .fill('We are moving to Thursdays, sorry.');
+  await removeDialog.getByRole('button', { name: 'Remove player' }).click();
+  await expect(gm.page.getByText('Player removed')).toBeVisible();
+  await expect(gm.page.getByText('No accepted players yet.')).toBeVisible();
+  // The player sees it live: rejected, with the GM's words.
+  await expect(mine.getByTestId('application-status')).toHaveText('Rejected', { timeout: 15_000 });
+  await expect(history.getByText('We are moving to Thursdays, sorry.')).toBeVisible();
+
+  await Promise.all([gm.context.close(), player.context.close(), second.context.close()]);
+});

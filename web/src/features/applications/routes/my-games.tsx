@@ -1,0 +1,102 @@
+/** `/dashboard/player/my-games`: the series where the player's application is accepted, in pages of 20. */
+import type { QueryClient } from '@tanstack/react-query';
+import { Dices, ListChecks } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ListPagination, offsetFrom, Page, PageHeader } from '@/features/blueprints';
+import { questboardPaths } from '@/features/questboard';
+import { requireSignedIn } from '@/lib/auth/guards';
+import { useFormat } from '@/lib/i18n';
+
+import { myGamesQueryOptions, useMyGames } from '../api/applications';
+import { pageSize } from '../lib/filters';
+import { applicationPaths } from '../lib/paths';
+
+export function createLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await requireSignedIn(queryClient, request);
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+    await queryClient.ensureQueryData(myGamesQueryOptions(offsetFrom(request.url, pageSize)));
+    return null;
+  };
+}
+
+export default function MyGamesRoute() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const offset = offsetFrom(`http://x/?${searchParams.toString()}`, pageSize);
+  const { data: page } = useMyGames(offset);
+  const applications = (
+    <Button asChild variant="outline">
+      <Link to={applicationPaths.myApplications.getHref()}>
+        <ListChecks aria-hidden />
+        {t('applications.myGames.applications')}
+      </Link>
+    </Button>
+  );
+  return (
+    <Page>
+      <PageHeader
+        title={t('pageTitles.myGames')}
+        intro={t('applications.myGames.intro')}
+        action={applications}
+      />
+      {page?.count === 0 && (
+        <EmptyState
+          icon={Dices}
+          title={t('applications.myGames.empty')}
+          description={t('applications.myGames.emptyText')}
+          action={
+            <Button asChild>
+              <Link to={questboardPaths.questboard.getHref()}>
+                {t('applications.myGames.findQuests')}
+              </Link>
+            </Button>
+          }
+        />
+      )}
+      {page && page.items.length > 0 && (
+        <ul className="flex flex-col gap-3" data-testid="my-games">
+          {page.items.map((series) => (
+            <li
+              key={series.id}
+              className="flex flex-col gap-2 rounded-2xl border border-border p-4"
+            >
+              <Link
+                to={questboardPaths.series.getHref(series.handle)}
+                className="text-lg font-semibold break-words underline-offset-4 hover:underline"
+              >
+                {series.title}
+              </Link>
+              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                <Badge variant="success">{t('applications.status.accepted')}</Badge>
+                <span>
+                  {series.next_session_at
+                    ? t('applications.myGames.nextSession', {
+                        date: format.dateTime(series.next_session_at),
+                      })
+                    : t('applications.myGames.noSchedule')}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && (
+        <ListPagination
+          offset={offset}
+          limit={pageSize}
+          count={page.count}
+          onOffsetChange={(next) => {
+            setSearchParams(next === 0 ? {} : { offset: String(next) });
+          }}
+        />
+      )}
+    </Page>
+  );
+}
