@@ -150,11 +150,6 @@ pub async fn uses_blueprint(conn: &impl ConnectionTrait, blueprint: BlueprintId)
     Ok(series::Entity::find().filter(series::Column::BlueprintId.eq(blueprint.as_uuid())).count(conn).await? > 0)
 }
 
-fn view_with(row: series::Model, blueprint: &BlueprintInfo, viewer: Option<AccountId>, now: DateTime<Utc>) -> Series {
-    let is_gm = viewer.is_some_and(|viewer| viewer.as_uuid() == row.gm_id);
-    view_showing(row, blueprint, is_gm, now)
-}
-
 /// The view, with the table link when `show_link` (the GM, or an accepted player).
 fn view_showing(row: series::Model, blueprint: &BlueprintInfo, show_link: bool, now: DateTime<Utc>) -> Series {
     let schedule_view = schedule(&row).map(|schedule| SeriesSchedule {
@@ -245,24 +240,7 @@ pub async fn list_mine(
     page: PageRequest,
     now: DateTime<Utc>,
 ) -> Result<(Vec<Series>, u64), DbErr> {
-    let mine = series::Entity::find().filter(series::Column::GmId.eq(gm.as_uuid()));
-    let count = mine.clone().count(conn).await?;
-    let rows = mine
-        .order_by_desc(series::Column::UpdatedAt)
-        .order_by_desc(series::Column::Id)
-        .offset(page.offset)
-        .limit(page.limit)
-        .all(conn)
-        .await?;
-    let blueprints = blueprints_of(conn, &rows).await?;
-    let items = rows
-        .into_iter()
-        .filter_map(|row| {
-            let blueprint = blueprints.get(&BlueprintId(row.blueprint_id))?;
-            Some(view_with(row, blueprint, Some(gm), now))
-        })
-        .collect();
-    Ok((items, count))
+    recently_changed(conn, series::Entity::find().filter(series::Column::GmId.eq(gm.as_uuid())), page, now).await
 }
 
 /// A page of the series whose ids `ids` selects, most recently changed first, as a player accepted to each sees
@@ -273,9 +251,19 @@ pub async fn list_joined(
     page: PageRequest,
     now: DateTime<Utc>,
 ) -> Result<(Vec<Series>, u64), DbErr> {
-    let joined = series::Entity::find().filter(series::Column::Id.in_subquery(ids));
-    let count = joined.clone().count(conn).await?;
-    let rows = joined
+    recently_changed(conn, series::Entity::find().filter(series::Column::Id.in_subquery(ids)), page, now).await
+}
+
+/// A page of `select`, most recently changed first, with the table link: both lists are read by people who may
+/// see it (the series' GM, its accepted players).
+async fn recently_changed(
+    conn: &impl ConnectionTrait,
+    select: sea_orm::Select<series::Entity>,
+    page: PageRequest,
+    now: DateTime<Utc>,
+) -> Result<(Vec<Series>, u64), DbErr> {
+    let count = select.clone().count(conn).await?;
+    let rows = select
         .order_by_desc(series::Column::UpdatedAt)
         .order_by_desc(series::Column::Id)
         .offset(page.offset)
