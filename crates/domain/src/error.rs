@@ -180,6 +180,7 @@ error_codes! {
     AlreadyApplied => "already_applied",
     TooYoung => "too_young",
     SeriesFull => "series_full",
+    SeriesEnded => "series_ended",
     ApplicationState => "application_state",
     MessageTooLong => "message_too_long",
     MessageControlCharacters => "message_control_characters",

@@ -167,6 +167,17 @@ async fn moved_by(
         _ => {}
     }
     let moved = transition(queries::status(&row), move_).map_err(DomainError::from)?;
+    if move_ == ApplicationMove::Accept {
+        // A completed or cancelled series takes nobody in any more (a closed recruitment still lets the GM accept
+        // the applications already waiting).
+        let facts = series::facts(w.txn, SeriesId(row.series_id), w.now).await?.ok_or_else(series_not_found)?;
+        if !facts.lifecycle.is_open_to_players() {
+            return Err(not_allowed(
+                ErrorCode::SeriesEnded,
+                "This series has ended: its applications can no longer be accepted",
+            ));
+        }
+    }
     if move_.is_application() {
         let facts = series_for(w, SeriesId(row.series_id)).await?;
         check_admission(w, caller, &facts).await?;

@@ -141,7 +141,7 @@ db_test!(async fn applying_is_refused_with_a_reason_until_every_rule_is_met(app)
     assert_eq!(message, "You cannot apply to your own series");
 
     // Recruitment closed, and a series that is over.
-    update_series(&gm, &series, json!({"lifecycle_status": "published", "recruitment_status": "closed"})).await;
+    update_series(&gm, &series, json!({"recruitment_status": "closed"})).await;
     let (status, kind, code, message) = refusal(apply(&pia, &series, Value::Null).await).await;
     assert_eq!((status, kind.as_str(), code.as_str()), (409, "not_allowed", "recruitment_closed"));
     assert_eq!(message, "Recruitment for this series is closed");
@@ -311,6 +311,25 @@ db_test!(async fn applications_move_through_their_states_and_keep_every_message(
         assert_eq!(history[2]["message"], Value::Null);
         assert_eq!(history[7]["author_id"], gm_id);
     }
+});
+
+db_test!(async fn a_series_that_has_ended_accepts_nobody_but_a_closed_recruitment_still_lets_the_gm_accept(app) {
+    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let series = recruiting(&gm, "Curse of Strahd", weekly(), json!({"min_players": 1, "max_players": 3, "min_player_age": 16})).await;
+    let (pia, _) = player(&app, "Pia", Some("1990-05-01")).await;
+    let (ola, _) = player(&app, "Ola", Some("1991-05-01")).await;
+    let waiting = apply_ok(&pia, &series, Value::Null).await;
+    let later = apply_ok(&ola, &series, Value::Null).await;
+
+    update_series(&gm, &series, json!({"recruitment_status": "closed"})).await;
+    assert_eq!(act_ok(&gm, &waiting, "accept", Value::Null).await["status"], "accepted", "already waiting");
+
+    update_series(&gm, &series, json!({"lifecycle_status": "cancelled", "recruitment_status": "closed"})).await;
+    let (status, kind, code, message) = refusal(act(&gm, &later, "accept", Value::Null).await).await;
+    assert_eq!((status, kind.as_str(), code.as_str()), (409, "not_allowed", "series_ended"));
+    assert_eq!(message, "This series has ended: its applications can no longer be accepted");
+    assert_eq!(act_ok(&gm, &later, "reject", Value::Null).await["status"], "rejected", "rejecting still answers them");
+    assert_eq!(seats_taken(&app, &series).await, 1);
 });
 
 db_test!(async fn only_the_applicant_and_the_series_gm_see_and_move_an_application(app) {

@@ -1217,6 +1217,7 @@ export interface components {
       | 'already_applied'
       | 'too_young'
       | 'series_full'
+      | 'series_ended'
       | 'application_state'
       | 'message_too_long'
       | 'message_control_characters'

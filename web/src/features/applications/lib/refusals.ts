@@ -21,6 +21,7 @@ const codeKeys = {
   already_applied: 'applications.refusals.already_applied',
   birthdate_required: 'applications.refusals.birthdate_required',
   series_full: 'applications.refusals.series_full',
+  series_ended: 'applications.refusals.series_ended',
 } as const satisfies Partial<Record<ErrorCode, TranslationKey>>;
 
 /** Codes the server sends (a renamed one fails to compile here), worded in the dialog. */
