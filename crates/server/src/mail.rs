@@ -83,15 +83,17 @@ impl Mailer {
                 #[cfg(unix)]
                 folder.mode(0o700);
                 folder.create(dir).await?;
-                let name = format!("{}-{}.eml", self.clock.now().format("%Y%m%dT%H%M%S"), uuid::Uuid::now_v7());
-                let path = dir.join(name);
+                let name = format!("{}-{}", self.clock.now().format("%Y%m%dT%H%M%S"), uuid::Uuid::now_v7());
+                let (partial, path) = (dir.join(format!("{name}.partial")), dir.join(format!("{name}.eml")));
                 let mut file = tokio::fs::OpenOptions::new();
                 file.write(true).create_new(true);
                 #[cfg(unix)]
                 file.mode(0o600);
-                let mut file = file.open(&path).await?;
+                let mut file = file.open(&partial).await?;
                 tokio::io::AsyncWriteExt::write_all(&mut file, &message.formatted()).await?;
                 tokio::io::AsyncWriteExt::flush(&mut file).await?;
+                // Whoever reads the folder sees a whole `.eml` or none.
+                tokio::fs::rename(&partial, &path).await?;
                 tracing::info!(path = %path.display(), "mail written to a file (no SMTP server configured)");
             }
         }

@@ -338,10 +338,11 @@ async fn mails_go_to_files_when_no_smtp_server_is_set() {
     let folder = app.state.config.data_dir.join("mail");
     let mut found = None;
     for _ in 0..100 {
-        if let Ok(mut entries) = std::fs::read_dir(&folder)
-            && let Some(entry) = entries.next()
+        if let Ok(entries) = std::fs::read_dir(&folder)
+            && let Some(path) =
+                entries.flatten().map(|entry| entry.path()).find(|path| path.extension().is_some_and(|e| e == "eml"))
         {
-            found = Some(std::fs::read_to_string(entry.unwrap().path()).unwrap());
+            found = Some(std::fs::read_to_string(path).unwrap());
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;

@@ -403,8 +403,11 @@ async fn the_database_and_mail_files_are_readable_by_the_owner_only() {
     let mail_dir = data.join("mail");
     let mut mail = None;
     for _ in 0..100 {
-        if let Some(entry) = std::fs::read_dir(&mail_dir).ok().and_then(|mut entries| entries.next()) {
-            mail = Some(entry.unwrap().path());
+        let written = std::fs::read_dir(&mail_dir).ok().and_then(|entries| {
+            entries.flatten().map(|entry| entry.path()).find(|path| path.extension().is_some_and(|e| e == "eml"))
+        });
+        if let Some(path) = written {
+            mail = Some(path);
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
