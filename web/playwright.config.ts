@@ -87,6 +87,9 @@ export default defineConfig({
         // Password hashing at test strength: sign-ups and sign-ins stay fast.
         QUESTLINE_ARGON2_MEMORY_KIB: '1024',
         QUESTLINE_ARGON2_ITERATIONS: '1',
+        // Every journey's browsers come from 127.0.0.1: the per-address hourly limits (sign-ups, resends, …)
+        // would refuse the later journeys. The Rust tests prove the limits themselves.
+        QUESTLINE_ADDRESS_LIMIT_PER_HOUR: '1000',
         // "Sign in with Test ID" (e2e/oidc.spec.ts).
         QUESTLINE_OIDC_ISSUER: oidcIssuer,
         QUESTLINE_OIDC_CLIENT_ID: oidcClientId,
