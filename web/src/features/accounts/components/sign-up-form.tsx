@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (context: UserContext) 
     check: checkSignUp,
   });
   const { errorsOf } = form;
+  // A refusal that is about the whole form (too many sign-ups from this address) is shown on it, where the
+  // visitor is looking, with how long to wait.
+  const [formError, setFormError] = useState<string | null>(null);
   const signUp = useSignUp({
     onSuccess: onSignedUp,
     onError: (error) => {
@@ -35,7 +39,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (context: UserContext) 
         );
         return;
       }
-      handleFormError(error, form.setError, ['email', 'password', 'display_name']);
+      handleFormError(error, form.setError, ['email', 'password', 'display_name'], {
+        showMessage: setFormError,
+      });
     },
   });
 
@@ -44,10 +50,19 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (context: UserContext) 
       noValidate
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => {
+        setFormError(null);
         // The account's language and time zone start as this browser's; both can be changed later.
         signUp.mutate({ ...values, locale, time_zone: browserTimeZone() });
       })}
     >
+      {formError !== null && (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm font-medium text-red-700"
+        >
+          {formError}
+        </p>
+      )}
       <Field
         label={t('accounts.fields.displayName')}
         errors={errorsOf('display_name')}
