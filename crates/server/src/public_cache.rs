@@ -124,18 +124,20 @@ impl PublicCache {
         if let Some((body, _)) = slot.ready.get() {
             return Ok(body.clone());
         }
-        let ttl = self.ttl;
+        let (ttl, worked) = (self.ttl, std::sync::atomic::AtomicBool::new(false));
         let (body, _) = slot
             .ready
-            .get_or_try_init(|| async move {
+            .get_or_try_init(|| async {
+                worked.store(true, Ordering::Relaxed);
                 let fresh = work.await?;
                 let until = fresh.until.map_or(now + ttl, |until| until.min(now + ttl));
                 Ok::<_, E>((fresh.body, until))
             })
             .await?;
         let body = body.clone();
-        // Weighed again now that it holds its answer, if it is still the key's.
-        if kept.get(&key).is_some_and(|current| Arc::ptr_eq(&current, &slot)) {
+        // The one request that did the work has the slot weighed again, now that it holds its answer (if it is
+        // still the key's); those that waited for it have nothing to add.
+        if worked.into_inner() && kept.get(&key).is_some_and(|current| Arc::ptr_eq(&current, &slot)) {
             kept.insert(key, slot);
         }
         Ok(body)
