@@ -5,135 +5,9 @@
  * The series is now full, so a second player's application is refused with the reason shown in the dialog. The
  * first player then cancels and reopens. axe-core checks every screen; screenshots at 1280 and 375 px.
  */
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { expectAccessible } from './support/axe';
-
-const screens = 'test-results/screens';
-const password = 'correct horse battery staple';
-const csrf = { 'X-Questline-Csrf': '1' };
-
-function uniqueEmail(name: string): string {
-  return `${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** The screen at 1280 px and at 375 px wide, checked by axe at both. */
-async function capture(page: Page, name: string, fullPage = true) {
-  await expectAccessible(page, name);
-  await page.screenshot({ path: `${screens}/${name}-1280.png`, fullPage, animations: 'disabled' });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectAccessible(page, `${name} at 375 px`);
-  await page.screenshot({ path: `${screens}/${name}-375.png`, fullPage, animations: 'disabled' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-type GameSystem = { id: string; parent_id?: string | null };
-type Series = { id: string; handle: string; title: string };
-
-/** A signed-in account with a complete profile (a birthdate, for the series' minimum age) in a new context. */
-async function person(
-  browser: Browser,
-  name: string,
-): Promise<{ context: BrowserContext; page: Page; id: string }> {
-  const context = await browser.newContext({
-    locale: 'en-GB',
-    timezoneId: 'Europe/Warsaw',
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    headers: csrf,
-    data: {
-      email: uniqueEmail(name.toLowerCase()),
-      password,
-      display_name: name,
-      time_zone: 'Europe/Warsaw',
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const id = ((await signUp.json()) as { user: { id: string } }).user.id;
-  const profile = (await (await page.request.get('/api/profile')).json()) as {
-    profile_id: string;
-  };
-  const base = {
-    first_name: name,
-    last_name: 'Gracz',
-    display_name: name,
-    birthdate: '1990-05-17',
-  };
-  expect(
-    (
-      await page.request.patch(`/api/profiles/${profile.profile_id}`, {
-        headers: csrf,
-        data: { base },
-      })
-    ).ok(),
-  ).toBe(true);
-  return { context, page, id };
-}
-
-/** A published, recruiting series with one seat, weekly on Tuesdays at 19:00 in Warsaw. */
-async function oneSeatSeries(request: APIRequestContext, title: string): Promise<Series> {
-  const systems = (
-    (await (await request.get('/api/game-systems?language=en')).json()) as { items: GameSystem[] }
-  ).items;
-  const system = systems.find((candidate) => candidate.parent_id == null);
-  if (!system) throw new Error('the seeded tree has no game system');
-  const blueprint = await request.post('/api/activity-blueprints', {
-    headers: csrf,
-    data: {
-      title: `${title} blueprint`,
-      game_system_id: system.id,
-      activity_type: 'campaign',
-      language: 'en',
-    },
-  });
-  expect(blueprint.status()).toBe(201);
-  const created = await request.post('/api/series', {
-    headers: csrf,
-    data: {
-      title,
-      blueprint_id: ((await blueprint.json()) as { id: string }).id,
-      short_description: `${title}: a lighthouse, a storm and one empty chair.`,
-      language: 'en',
-      min_players: 1,
-      max_players: 1,
-      min_player_age: 16,
-      pricing: { model: 'free' },
-      location: { kind: 'online', link: 'https://example.com/table' },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const series = (await created.json()) as Series;
-  expect(
-    (
-      await request.put(`/api/series/${series.id}/schedule`, {
-        headers: csrf,
-        data: {
-          start_time: '19:00',
-          session_duration_minutes: 180,
-          is_recurring: true,
-          recurrence_rule: 'FREQ=WEEKLY;BYDAY=TU',
-          time_zone: 'Europe/Warsaw',
-          first_date: new Date().toISOString().slice(0, 10),
-        },
-      })
-    ).status(),
-  ).toBe(200);
-  const published = await request.patch(`/api/series/${series.id}`, {
-    headers: csrf,
-    data: { lifecycle_status: 'published', recruitment_status: 'open' },
-  });
-  expect(published.status()).toBe(200);
-  return series;
-}
+import { capture, gameMaster, person, publishedSeries } from './support/people';
 
 test('a player applies, the game master accepts live, a second player finds the series full', async ({
   browser,
@@ -143,16 +17,8 @@ test('a player applies, the game master accepts live, a second player finds the 
   const title = `Lighthouse Watch ${suffix}`;
 
   // The game master and their one-seat series.
-  const gm = await person(browser, 'Maren');
-  expect(
-    (
-      await gm.page.request.post(`/api/accounts/${gm.id}/become-game-master`, {
-        headers: csrf,
-        data: {},
-      })
-    ).status(),
-  ).toBe(200);
-  const series = await oneSeatSeries(gm.page.request, title);
+  const gm = await gameMaster(browser, 'Maren');
+  const series = await publishedSeries(gm.page.request, title);
 
   // The GM's Series Applications page is open before anyone applies: nothing yet.
   await gm.page.goto('/dashboard/gm/my-series/applications');
