@@ -1,12 +1,12 @@
 //! The sessions tables. Private to this feature: other features ask through the functions in `mod.rs`.
 
 pub mod session {
-    //! A row of `sessions`: one game of a series, with its schedule, what really happened, and the count of
+    //! A row of `game_sessions` (`sessions` are the sign-ins): one game of a series, with its schedule, what really happened, and the count of
     //! confirmed seats (participants confirmed, ready or participating), kept in the transaction of each change.
     use sea_orm::entity::prelude::*;
 
     #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
-    #[sea_orm(table_name = "sessions")]
+    #[sea_orm(table_name = "game_sessions")]
     pub struct Model {
         #[sea_orm(primary_key, auto_increment = false)]
         pub id: Uuid,

@@ -1,8 +1,9 @@
-//! Sessions (issue 15): `sessions` (one game of a series, its schedule, what really happened and the count of
+//! Sessions (issue 15): `game_sessions` (one game of a series, its schedule, what really happened and the count of
 //! confirmed seats), `session_participants` (one row per session and player, with the player's latest message),
 //! `session_events` (the history: who did what to whom, the session's new status, the message) and
 //! `session_payments` (one per session and player of a paid series, created at preparation; the commerce issue
-//! takes them through checkout). `game_master_id` is copied from the series, so the GM's list needs no join.
+//! takes them through checkout). The table is `game_sessions` because `sessions` holds the sign-ins.
+//! `game_master_id` is copied from the series, so the GM's list needs no join.
 
 use sea_orm_migration::{prelude::*, schema::*};
 
@@ -18,7 +19,7 @@ enum Series {
 }
 
 #[derive(DeriveIden)]
-enum Sessions {
+enum GameSessions {
     Table,
     Id,
     SeriesId,
@@ -75,7 +76,7 @@ enum SessionPayments {
 fn of_session(table: impl IntoIden, column: impl IntoIden) -> ForeignKeyCreateStatement {
     ForeignKey::create()
         .from(table, column)
-        .to(Sessions::Table, Sessions::Id)
+        .to(GameSessions::Table, GameSessions::Id)
         .on_delete(ForeignKeyAction::Cascade)
         .to_owned()
 }
@@ -86,24 +87,24 @@ impl MigrationTrait for Migration {
         manager
             .create_table(
                 Table::create()
-                    .table(Sessions::Table)
-                    .col(uuid(Sessions::Id).primary_key())
-                    .col(uuid(Sessions::SeriesId))
-                    .col(uuid(Sessions::GameMasterId))
-                    .col(string(Sessions::Status))
-                    .col(timestamp_with_time_zone(Sessions::ScheduledStart))
-                    .col(integer(Sessions::DurationMinutes))
-                    .col(timestamp_with_time_zone_null(Sessions::ActualStart))
-                    .col(integer_null(Sessions::ActualDurationMinutes))
-                    .col(integer(Sessions::SeatsConfirmed).default(0))
+                    .table(GameSessions::Table)
+                    .col(uuid(GameSessions::Id).primary_key())
+                    .col(uuid(GameSessions::SeriesId))
+                    .col(uuid(GameSessions::GameMasterId))
+                    .col(string(GameSessions::Status))
+                    .col(timestamp_with_time_zone(GameSessions::ScheduledStart))
+                    .col(integer(GameSessions::DurationMinutes))
+                    .col(timestamp_with_time_zone_null(GameSessions::ActualStart))
+                    .col(integer_null(GameSessions::ActualDurationMinutes))
+                    .col(integer(GameSessions::SeatsConfirmed).default(0))
                     .versioned_timestamps()
                     .foreign_key(
                         ForeignKey::create()
-                            .from(Sessions::Table, Sessions::SeriesId)
+                            .from(GameSessions::Table, GameSessions::SeriesId)
                             .to(Series::Table, Series::Id)
                             .on_delete(ForeignKeyAction::Cascade),
                     )
-                    .owned_by_account(Sessions::Table, Sessions::GameMasterId)
+                    .owned_by_account(GameSessions::Table, GameSessions::GameMasterId)
                     .to_owned(),
             )
             .await?;
@@ -164,13 +165,17 @@ impl MigrationTrait for Migration {
         let indexes = [
             // The GM's list: upcoming first by start, filtered by series or status.
             Index::create()
-                .name("sessions_gm")
-                .table(Sessions::Table)
-                .col(Sessions::GameMasterId)
-                .col(Sessions::ScheduledStart)
+                .name("game_sessions_gm")
+                .table(GameSessions::Table)
+                .col(GameSessions::GameMasterId)
+                .col(GameSessions::ScheduledStart)
                 .to_owned(),
             // A series' sessions (the series and application hooks).
-            Index::create().name("sessions_series").table(Sessions::Table).col(Sessions::SeriesId).to_owned(),
+            Index::create()
+                .name("game_sessions_series")
+                .table(GameSessions::Table)
+                .col(GameSessions::SeriesId)
+                .to_owned(),
             // One row per (session, player); racing invitations meet here.
             Index::create()
                 .name("ux_session_participants_session_player")
