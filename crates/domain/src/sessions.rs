@@ -1001,7 +1001,7 @@ mod tests {
         assert_eq!(error.fields[DURATION_FIELD][0].message, "Session cannot be longer than 1440 minutes");
         assert_eq!(
             check_schedule_change(Planning, later, Some(60), now),
-            Ok(Schedule { start: later.unwrap(), duration_minutes: 60 })
+            Ok(Schedule { start: at("2026-11-22T10:15:00Z"), duration_minutes: 60 })
         );
         assert_eq!(check_duration(Some(0)).unwrap_err().message, "Session must be at least 1 minutes long");
         assert_eq!(check_duration(Some(0)).unwrap_err().code, ErrorCode::TooShort);
