@@ -349,7 +349,7 @@ pub async fn create(
     })
     .exec_without_returning(w.txn)
     .await?;
-    history(tx, id, SessionEventKind::Created, Some(gm.as_uuid()), None, Some(SessionStatus::Planning), None).await?;
+    history(tx, id, SessionEventKind::Created, Some(gm.as_uuid()), None, None, None).await?;
     invite(tx, id, gm.as_uuid(), &players).await?;
     schedule_abandon(w, id, start).await?;
     let row = reread(tx, id).await?;
