@@ -14,7 +14,7 @@ use questline_domain::sessions::{
 };
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -597,13 +597,15 @@ pub async fn player_move(
     Ok(row)
 }
 
-/// The sessions of a series that have not started (and are not cancelled).
+/// The sessions of a series that have not started (and are not cancelled), in id order: writes that lock several
+/// sessions lock them in the same order, so two of them never wait for each other on PostgreSQL.
 async fn not_started(tx: Tx<'_>, series_id: Uuid) -> Result<Vec<Uuid>, DbErr> {
     let before: Vec<&str> =
         SessionStatus::ALL.iter().filter(|status| status.is_before_start()).map(|status| status.as_str()).collect();
     Ok(session::Entity::find()
         .filter(session::Column::SeriesId.eq(series_id))
         .filter(session::Column::Status.is_in(before))
+        .order_by_asc(session::Column::Id)
         .all(tx.txn)
         .await?
         .into_iter()
@@ -639,8 +641,11 @@ pub async fn series_ended(tx: Tx<'_>, series_id: Uuid) -> Result<(), ApiError> {
 
 /// An erased account's participations in sessions that have not started are cancelled.
 pub async fn account_erased(tx: Tx<'_>, account: AccountId) -> Result<(), ApiError> {
-    let rows =
-        participant::Entity::find().filter(participant::Column::PlayerId.eq(account.as_uuid())).all(tx.txn).await?;
+    let rows = participant::Entity::find()
+        .filter(participant::Column::PlayerId.eq(account.as_uuid()))
+        .order_by_asc(participant::Column::SessionId)
+        .all(tx.txn)
+        .await?;
     for participant in rows {
         let Some(row) = lock(tx, participant.session_id).await? else { continue };
         let status = queries::participant_status(&participant);
