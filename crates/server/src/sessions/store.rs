@@ -304,7 +304,7 @@ pub async fn create(
     gm: AccountId,
     series_id: Uuid,
     players: Vec<Uuid>,
-    start: Option<DateTime<Utc>>,
+    start: Option<String>,
     duration: Option<i64>,
 ) -> Result<session::Model, ApiError> {
     let tx = Tx::from(w);
@@ -328,7 +328,7 @@ pub async fn create(
     }
     let mut fields = FieldErrors::new();
     let players = check_players(tx, "participant_ids", &facts, &players, true, &mut fields).await?;
-    let schedule = sessions::parse_schedule(start, duration, w.now, &mut fields);
+    let schedule = sessions::parse_schedule(start.as_deref(), duration, w.now, &mut fields);
     let Some(Schedule { start, duration_minutes }) = schedule.filter(|_| fields.is_empty()) else {
         return Err(field_errors(fields));
     };
@@ -363,12 +363,12 @@ pub async fn update_schedule(
     w: &Write<'_>,
     gm: AccountId,
     id: Uuid,
-    start: Option<DateTime<Utc>>,
+    start: Option<String>,
     duration: Option<i64>,
 ) -> Result<session::Model, ApiError> {
     let tx = Tx::from(w);
     let row = owned(tx, gm, id).await?;
-    let schedule = sessions::check_schedule_change(queries::status(&row), start, duration, w.now)?;
+    let schedule = sessions::check_schedule_change(queries::status(&row), start.as_deref(), duration, w.now)?;
     session::Entity::update_many()
         .col_expr(session::Column::ScheduledStart, Expr::value(schedule.start))
         .col_expr(session::Column::DurationMinutes, Expr::value(schedule.duration_minutes))

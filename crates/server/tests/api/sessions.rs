@@ -302,6 +302,9 @@ db_test!(async fn creating_and_rescheduling_answer_every_message_of_the_spec(app
     assert_eq!(field_codes(&error, "schedule.scheduled_start_datetime"), json!(["too_soon"]));
     assert_eq!(field_messages(&error, "schedule.scheduled_duration_minutes"), json!(["Session must be at least 1 minutes long"]));
     assert_eq!(error["fields"]["schedule.scheduled_duration_minutes"][0]["params"], json!({"min": 1}));
+    let (_, _, error) = error_of(create(&gm, &series, &[&pia_id], "next Tuesday", json!(60)).await).await;
+    assert_eq!(field_messages(&error, "schedule.scheduled_start_datetime"), json!(["Session date and time is invalid"]));
+    assert_eq!(field_codes(&error, "schedule.scheduled_start_datetime"), json!(["invalid"]));
     let (_, _, error) = error_of(create(&gm, &series, &[&pia_id], START, json!(1441)).await).await;
     assert_eq!(field_messages(&error, "schedule.scheduled_duration_minutes"), json!(["Session cannot be longer than 1440 minutes"]));
     assert_eq!(field_codes(&error, "schedule.scheduled_duration_minutes"), json!(["too_long"]));
