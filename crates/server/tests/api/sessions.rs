@@ -363,7 +363,7 @@ db_test!(async fn creating_and_rescheduling_answer_every_message_of_the_spec(app
 });
 
 db_test!(async fn only_the_gm_and_the_participants_see_and_move_a_session(app) {
-    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let (gm, gm_id, _) = app.signed_up_gm("Gwen").await;
     let (other_gm, _, _) = app.signed_up_gm("Otto").await;
     let (pia, pia_id, _) = app.signed_up("Pia").await;
     let (stranger, _, _) = app.signed_up("Stan").await;
@@ -391,6 +391,26 @@ db_test!(async fn only_the_gm_and_the_participants_see_and_move_a_session(app) {
     assert_eq!(app.post_json(&format!("/api/sessions/{}/confirm", id(&session)), &json!({})).await.status(), 401);
     assert_eq!(app.post_json("/api/sessions", &json!({"series_id": series["id"]})).await.status(), 401);
     assert_eq!(body(pia.get(&mine).await).await["me"]["status"], "invited");
+
+    // Every change is an event for the GM and the participants only, without data.
+    gm_act_ok(&gm, &session, "fix-schedule").await;
+    play_ok(&pia, &session, "confirm", Value::Null).await;
+    use questline::db::entities::event;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    let events = event::Entity::find()
+        .filter(event::Column::EntityId.eq(id(&session)))
+        .order_by_asc(event::Column::Id)
+        .all(app.state.db.conn())
+        .await
+        .unwrap();
+    let kinds: Vec<_> = events.iter().map(|event| (event.entity.as_str(), event.kind.as_str())).collect();
+    assert_eq!(kinds, [("session", "created"), ("session", "updated"), ("session", "updated")]);
+    let mut audience = vec![gm_id.clone(), pia_id.clone()];
+    audience.sort();
+    for event in &events {
+        assert_eq!(event.audience, json!({"accounts": audience}));
+        assert_eq!(event.data, None);
+    }
 });
 
 db_test!(async fn a_paid_session_waits_for_payment_and_voids_the_no_shows(app) {
