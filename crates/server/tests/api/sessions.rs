@@ -423,13 +423,25 @@ db_test!(async fn a_paid_session_waits_for_payment_and_voids_the_no_shows(app) {
     let session = create_ok(&gm, &series, &[&pia_id, &bo_id]).await;
     gm_act_ok(&gm, &session, "fix-schedule").await;
     play_ok(&pia, &session, "confirm", Value::Null).await;
-    play_ok(&bo, &session, "confirm", Value::Null).await;
     assert_eq!(refusal(gm_act(&gm, &session, "start-preparation").await).await.2, "preparation_not_open");
     app.clock.set(chrono::DateTime::parse_from_rfc3339("2026-11-22T11:50:00Z").unwrap().into());
     let prepared = gm_act_ok(&gm, &session, "start-preparation").await;
     assert_eq!(prepared["status"], "waiting_for_players");
+    assert_eq!(prepared["payments"].as_array().unwrap().len(), 1, "one per confirmed participant");
+    let bo_view = play_ok(&bo, &session, "confirm", Value::Null).await;
+    assert_eq!(bo_view["payment"]["status"], "created", "confirming while preparing brings a payment");
+
+    // Back to planning keeps the payments, so the session can no longer be deleted; preparing again adds none.
+    let planning = gm_act_ok(&gm, &session, "start-planning").await;
+    assert_eq!(planning["payments"].as_array().unwrap().len(), 2);
+    let (status, kind, code, _) = refusal(gm.delete(&format!("/api/sessions/{}", id(&session))).await).await;
+    assert_eq!((status, kind.as_str(), code.as_str()), (409, "not_allowed", "session_has_payments"));
+    gm_act_ok(&gm, &session, "fix-schedule").await;
+    play_ok(&pia, &session, "confirm", Value::Null).await;
+    play_ok(&bo, &session, "confirm", Value::Null).await;
+    let prepared = gm_act_ok(&gm, &session, "start-preparation").await;
     let payments = prepared["payments"].as_array().unwrap();
-    assert_eq!(payments.len(), 2, "one per confirmed participant");
+    assert_eq!(payments.len(), 2, "one per participant, whatever happens");
     for payment in payments {
         assert_eq!((payment["amount"].as_str(), payment["currency_code"].as_str()), (Some("25.00"), Some("pln")));
         assert_eq!(payment["status"], "created");
