@@ -1,0 +1,191 @@
+/** The pieces both session pages show: status badges, the times, the facts, the history and "not found". */
+import { CalendarX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useFormat } from '@/lib/i18n';
+
+import type {
+  ParticipantStatus,
+  SessionEvent,
+  SessionParticipant,
+  SessionStatus,
+} from '../api/sessions';
+import { eventKey } from '../lib/history';
+import { viewerZone } from '../lib/zone';
+
+const statusVariants: Record<SessionStatus, BadgeProps['variant']> = {
+  planning: 'secondary',
+  scheduled: 'default',
+  waiting_for_players: 'warning',
+  waiting_for_payment: 'warning',
+  ready_to_start: 'success',
+  in_progress: 'success',
+  completed: 'secondary',
+  stopped_early: 'secondary',
+  cancelled: 'secondary',
+};
+
+export function SessionStatusBadge({ status }: { status: SessionStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant={statusVariants[status]} data-testid="session-status">
+      {t(`sessions.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** A participant's status; the player reads "Participated" for their own full participation. */
+export function participantStatusKey(status: ParticipantStatus, viewer: 'gm' | 'player') {
+  return viewer === 'player' && status === 'participated_fully'
+    ? ('sessions.playerParticipated' as const)
+    : (`sessions.participantStatus.${status}` as const);
+}
+
+export function ParticipantStatusBadge({
+  status,
+  viewer,
+}: {
+  status: ParticipantStatus;
+  viewer: 'gm' | 'player';
+}) {
+  const { t } = useTranslation();
+  const variant: BadgeProps['variant'] =
+    status === 'ready' || status === 'participating' || status === 'participated_fully'
+      ? 'success'
+      : status === 'confirmed'
+        ? 'default'
+        : status === 'invited'
+          ? 'warning'
+          : 'secondary';
+  return <Badge variant={variant}>{t(participantStatusKey(status, viewer))}</Badge>;
+}
+
+/** A date and time in the viewer's zone, 24-hour clock. */
+export function useSessionTime() {
+  const format = useFormat();
+  const zone = viewerZone();
+  return (value: string) =>
+    new Intl.DateTimeFormat(format.locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: zone,
+    }).format(new Date(value));
+}
+
+/** "Times are shown in your zone…", only when the viewer's zone differs from the series' (the GM's). */
+export function ZoneNote({ seriesZone }: { seriesZone: string }) {
+  const { t } = useTranslation();
+  const zone = viewerZone();
+  if (zone === seriesZone) return null;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="session-zone-note">
+      {t('sessions.detail.inYourZone', { zone, gmZone: seriesZone })}
+    </p>
+  );
+}
+
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-xs font-medium text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** A titled part of a session page (h2), with its buttons on the right. */
+export function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-4 rounded-2xl border border-border p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The history, as given (the caller orders it), each event a sentence with its message and time. */
+export function HistoryList({
+  events,
+  participants,
+}: {
+  events: readonly SessionEvent[];
+  participants: readonly Pick<SessionParticipant, 'player_id' | 'display_name'>[];
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const zone = viewerZone();
+  if (events.length === 0) {
+    return <p className="text-sm text-muted-foreground">{t('sessions.detail.noHistory')}</p>;
+  }
+  const playerName = (id: string | null | undefined) =>
+    participants.find((participant) => participant.player_id === id)?.display_name ??
+    t('sessions.history.aPlayer');
+  return (
+    <ol className="flex flex-col gap-2" data-testid="session-history">
+      {events.map((event) => (
+        <li key={event.id} className="flex flex-col gap-1 border-l-2 border-border pl-3 text-sm">
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <span className="font-medium">
+              {t(eventKey(event), {
+                actor: event.actor_id ? event.actor_display_name : t('sessions.history.platform'),
+                player: playerName(event.player_id),
+              })}
+            </span>
+            <time dateTime={event.at} className="text-xs text-muted-foreground">
+              {format.dateTime(event.at, { timeZone: zone })}
+            </time>
+          </p>
+          {event.message && (
+            <p className="break-words whitespace-pre-line text-foreground/90">{event.message}</p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** An unknown session, or one that is not the viewer's (404). */
+export function SessionNotFound({ listHref }: { listHref: string }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={CalendarX}
+      headingLevel={1}
+      title={t('sessions.notFound.title')}
+      description={t('sessions.notFound.text')}
+      action={
+        <Button asChild variant="outline">
+          <Link to={listHref}>{t('sessions.notFound.back')}</Link>
+        </Button>
+      }
+    />
+  );
+}
