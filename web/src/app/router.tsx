@@ -7,6 +7,7 @@ import { applicationPaths } from '@/features/applications/lib/paths';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { questboardPaths } from '@/features/questboard/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
+import { sessionPaths } from '@/features/sessions/lib/paths';
 import { loadWorkspaceStrings } from '@/lib/i18n';
 import { configQueryOptions } from '@/lib/runtime-config';
 
@@ -203,6 +204,22 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
         workspace: true,
       }),
     },
+    // The sessions pages: the two lists (My Sessions), then a session or the create form (Session).
+    ...sessionPaths.map((path, index) => ({
+      path,
+      handle: {
+        titleKey: index < 2 ? 'pageTitles.mySessions' : 'pageTitles.session',
+      } satisfies RouteHandle,
+      // One module for the five pages: one entry in the shell's first load (see routes/sessions.tsx).
+      lazy: lazyPage(
+        queryClient,
+        () =>
+          import('@/features/sessions/routes/sessions').then((module) =>
+            module.loadSessionPage(index),
+          ),
+        { workspace: true },
+      ),
+    })),
     {
       path: seriesPaths.series.path,
       handle: { titleKey: 'pageTitles.series' } satisfies RouteHandle,

@@ -16,6 +16,8 @@ import {
   recentApplicationsQueryOptions,
 } from '@/features/applications/api/get-application';
 import { applicationPaths } from '@/features/applications/lib/paths';
+import { gmSessionQueryOptions, playerSessionQueryOptions } from '@/features/sessions/api/sessions';
+import { sessionPatterns } from '@/features/sessions/lib/hrefs';
 import type { CommandContext } from '@/lib/commands/types';
 
 /** Who the user is, where they are, and the data in view: what the commands' requirements are checked against. */
@@ -82,6 +84,23 @@ export function useCommandContext(): CommandContext {
     isGm && onGmApplications && selectedApplication?.game_master_id === signedIn?.user.id
       ? selectedApplication
       : undefined;
+  // On a session's page, that session: the GM's (data scope gm_session) or the player's (player_session).
+  const gmSessionId = matchPath(sessionPatterns.gmSession, pathname)?.params.id;
+  const onGmSession = isGm && gmSessionId !== undefined && gmSessionId !== 'create';
+  const { data: gmSessionData } = useQuery({
+    ...gmSessionQueryOptions(gmSessionId ?? ''),
+    enabled: onGmSession,
+    retry: false,
+  });
+  const gmSession = onGmSession && gmSessionData?.id === gmSessionId ? gmSessionData : undefined;
+  const playerSessionId = matchPath(sessionPatterns.playerSession, pathname)?.params.id;
+  const { data: playerSessionData } = useQuery({
+    ...playerSessionQueryOptions(playerSessionId ?? ''),
+    enabled: signedIn !== undefined && playerSessionId !== undefined,
+    retry: false,
+  });
+  const playerSession =
+    signedIn && playerSessionData?.id === playerSessionId ? playerSessionData : undefined;
   return useMemo(
     () => ({
       authenticated: signedIn !== undefined,
@@ -97,6 +116,8 @@ export function useCommandContext(): CommandContext {
         series: pagePublicSeries,
         series_application: ownApplication,
         gm_series_application: gmApplication,
+        gm_session: gmSession,
+        player_session: playerSession,
       },
     }),
     [
@@ -108,6 +129,8 @@ export function useCommandContext(): CommandContext {
       pagePublicSeries,
       ownApplication,
       gmApplication,
+      gmSession,
+      playerSession,
     ],
   );
 }

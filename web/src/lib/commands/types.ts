@@ -6,6 +6,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 
+import type { GmSession, PlayerSession } from '@/features/sessions/api/types';
 import type { components } from '@/lib/api/schema';
 import type { TranslationKey } from '@/lib/i18n';
 
@@ -38,6 +39,10 @@ export type CommandData = {
   series_application?: components['schemas']['SeriesApplication'];
   /** An application to the GM's series, selected on the Series Applications page. */
   gm_series_application?: components['schemas']['SeriesApplication'];
+  /** The GM's session the current page shows. */
+  gm_session?: GmSession;
+  /** The player's session the current page shows. */
+  player_session?: PlayerSession;
 };
 export type DataScope = keyof CommandData;
 

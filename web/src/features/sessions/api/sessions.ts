@@ -30,6 +30,7 @@ export type {
   SessionEvent,
   SessionParticipant,
   SessionPayment,
+  SessionSchedule,
   SessionStatus,
 } from './types';
 
@@ -85,7 +86,9 @@ export function playerSessionQueryOptions(id: string) {
   return queryOptions({
     queryKey: playerSessionQueryKey(id),
     queryFn: async () =>
-      unwrap(await api.GET('/api/my-sessions/{session_id}', { params: { path: { session_id: id } } })),
+      unwrap(
+        await api.GET('/api/my-sessions/{session_id}', { params: { path: { session_id: id } } }),
+      ),
   });
 }
 
@@ -305,5 +308,8 @@ export function usePlayerMove(
   config: MutationConfig<PlayerSession, PlayerMoveInput> = {},
 ) {
   const store = useStorePlayerSession();
-  return useFeatureMutation({ mutationFn: (input) => playerMove(move, input), settle: store }, config);
+  return useFeatureMutation(
+    { mutationFn: (input) => playerMove(move, input), settle: store },
+    config,
+  );
 }

@@ -159,7 +159,12 @@ export type PlayerSessionSummary = {
   seats: SessionSeats;
   my_status: ParticipantStatus;
 };
-export type GmSessionPage = { items: GmSessionSummary[]; count: number; offset: number; limit: number };
+export type GmSessionPage = {
+  items: GmSessionSummary[];
+  count: number;
+  offset: number;
+  limit: number;
+};
 export type PlayerSessionPage = {
   items: PlayerSessionSummary[];
   count: number;
@@ -170,7 +175,9 @@ export type PlayerSessionPage = {
 // openapi-typescript's shape of an operation, enough for openapi-fetch's types.
 type Json<T> = { headers: Record<string, unknown>; content: { 'application/json': T } };
 type Errors = { 400: Json<Schemas['ErrorBody']>; 404: Json<Schemas['ErrorBody']> };
-type Params<Path, Query> = { query?: Query; header?: never; cookie?: never } & ([Path] extends [never]
+type Params<Path, Query> = { query?: Query; header?: never; cookie?: never } & ([Path] extends [
+  never,
+]
   ? { path?: never }
   : { path: Path });
 type Op<Path, Query, Body, Answer, Status extends number = 200> = {

@@ -136,9 +136,8 @@ function MessageField({
 }
 
 function messageErrors(error: unknown) {
-  return serverFieldErrors(error, (field) =>
-    field === 'message' ? 'message' : undefined,
-  )?.message;
+  return serverFieldErrors(error, (field) => (field === 'message' ? 'message' : undefined))
+    ?.message;
 }
 
 export type GmStatusDialogProps = DialogProps & {
@@ -511,7 +510,10 @@ export function EditScheduleDialog({
             },
             onError: (error) => {
               const fieldErrors = serverFieldErrors(error, scheduleFieldFor);
-              if (fieldErrors && !(error instanceof ApiError && error.detail?.code === 'session_too_soon'))
+              if (
+                fieldErrors &&
+                !(error instanceof ApiError && error.detail?.code === 'session_too_soon')
+              )
                 setErrors(fieldErrors);
               else toastFailure('schedule', error);
             },

@@ -13,6 +13,7 @@ import type {
   ParticipantStatus,
   SessionEvent,
   SessionParticipant,
+  SessionSchedule,
   SessionStatus,
 } from '../api/sessions';
 import { eventKey } from '../lib/history';
@@ -187,5 +188,36 @@ export function SessionNotFound({ listHref }: { listHref: string }) {
         </Button>
       }
     />
+  );
+}
+
+/** The schedule: start and end, duration, and when the preparation opens. */
+export function ScheduleFacts({
+  session,
+}: {
+  session: { schedule: SessionSchedule; preparation_opens_at: string };
+}) {
+  const { t } = useTranslation();
+  const end = new Date(
+    Date.parse(session.schedule.scheduled_start_datetime) +
+      session.schedule.scheduled_duration_minutes * 60_000,
+  ).toISOString();
+  const time = useSessionTime();
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2" data-testid="session-schedule">
+      <Fact label={t('sessions.detail.dateTime')}>
+        <time dateTime={session.schedule.scheduled_start_datetime}>
+          {time(session.schedule.scheduled_start_datetime)}
+        </time>
+        {' – '}
+        <time dateTime={end}>{time(end)}</time>
+      </Fact>
+      <Fact label={t('sessions.detail.duration')}>
+        {t('sessions.detail.minutes', { count: session.schedule.scheduled_duration_minutes })}
+      </Fact>
+      <Fact label={t('sessions.detail.preparationOpens')}>
+        <time dateTime={session.preparation_opens_at}>{time(session.preparation_opens_at)}</time>
+      </Fact>
+    </dl>
   );
 }

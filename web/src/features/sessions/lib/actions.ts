@@ -18,7 +18,13 @@ export const statusActions = [
 export type StatusAction = (typeof statusActions)[number];
 
 /** These ask for confirmation in a dialog (the spec: complete, stop early, cancel, delete, change schedule). */
-const confirmed = new Set<StatusAction>(['complete', 'stop_early', 'cancel', 'delete', 'start_planning']);
+const confirmed = new Set<StatusAction>([
+  'complete',
+  'stop_early',
+  'cancel',
+  'delete',
+  'start_planning',
+]);
 
 export function needsConfirmation(action: StatusAction): boolean {
   return confirmed.has(action);

@@ -1,18 +1,10 @@
 /**
- * The sessions pages (spec §2): the player's and the GM's lists, a session's page for each, the create form.
- * Kept free of imports: the shell's router and sidebar load it with the first page.
+ * The sessions pages' route patterns (spec §2). The shell's router and sidebar load this with the first page, and
+ * the Questboard's first load has no bytes to spare (issue 11's budget), so it is the patterns alone, in the
+ * order of `routes/pages.tsx`: the player's list, the GM's list, the player's session, the create form, the GM's
+ * session. The links the feature builds are in `hrefs.ts`.
  */
 const player = '/dashboard/player/my-sessions';
 const gm = '/dashboard/gm/my-sessions';
 
-export const sessionPaths = {
-  playerSessions: { path: player, getHref: () => player },
-  playerSession: { path: `${player}/:id`, getHref: (id: string) => `${player}/${id}` },
-  gmSessions: { path: gm, getHref: () => gm },
-  create: {
-    path: `${gm}/create`,
-    /** With `series`, that series is chosen in the form. */
-    getHref: (series?: string) => (series ? `${gm}/create?series=${series}` : `${gm}/create`),
-  },
-  gmSession: { path: `${gm}/:id`, getHref: (id: string) => `${gm}/${id}` },
-} as const;
+export const sessionPaths = [player, gm, `${player}/:id`, `${gm}/create`, `${gm}/:id`] as const;

@@ -49,7 +49,8 @@ export function serverFieldErrors(
   fieldFor: (serverField: string) => string | undefined,
 ): Record<string, string[]> | undefined {
   if (!(error instanceof ApiError) || error.detail === undefined) return undefined;
-  const fields = error.detail.fields as Record<string, { code: string; message: string }[]> | undefined;
+  const fields = error.detail.fields as
+    Record<string, { code: string; message: string }[]> | undefined;
   if (!fields) return undefined;
   const t = translatorFor(i18n);
   const result: Record<string, string[]> = {};

@@ -15,7 +15,8 @@ export function shapeTyped(raw: string): string {
   if (digits.length > 0 && Number(digits[0]) > 2) digits = `0${digits}`;
   digits = digits.slice(0, 4);
   if (digits.length >= 2 && Number(digits.slice(0, 2)) > 23) digits = `23${digits.slice(2)}`;
-  if (digits.length >= 3 && Number(digits[2]) > 5) digits = `${digits.slice(0, 2)}5${digits.slice(3)}`;
+  if (digits.length >= 3 && Number(digits[2]) > 5)
+    digits = `${digits.slice(0, 2)}5${digits.slice(3)}`;
   if (digits.length <= 2) return digits.length === 2 && raw.includes(':') ? `${digits}:` : digits;
   return `${digits.slice(0, 2)}:${digits.slice(2)}`;
 }
