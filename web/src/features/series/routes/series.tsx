@@ -13,6 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SeriesPlayers } from '@/features/applications';
+import { sessionHrefs } from '@/features/sessions';
 import {
   blueprintPaths,
   GmInvitation,
@@ -138,6 +139,10 @@ function SeriesPage({ handle }: { handle: string }) {
             >
               <Trash2 aria-hidden />
               {t('series.detail.delete')}
+            </Button>
+          ) : series.lifecycle_status === 'active' ? (
+            <Button asChild>
+              <Link to={sessionHrefs.create(series.id)}>{t('sessions.seriesLink')}</Link>
             </Button>
           ) : undefined
         }

@@ -173,7 +173,7 @@ export type PlayerSessionPage = {
 };
 
 // openapi-typescript's shape of an operation, enough for openapi-fetch's types.
-type Json<T> = { headers: Record<string, unknown>; content: { 'application/json': T } };
+type Json<T> = { headers: Record<string, unknown>; content: Record<'application/json', T> };
 type Errors = { 400: Json<Schemas['ErrorBody']>; 404: Json<Schemas['ErrorBody']> };
 type Params<Path, Query> = { query?: Query; header?: never; cookie?: never } & ([Path] extends [
   never,
@@ -182,13 +182,13 @@ type Params<Path, Query> = { query?: Query; header?: never; cookie?: never } & (
   : { path: Path });
 type Op<Path, Query, Body, Answer, Status extends number = 200> = {
   parameters: Params<Path, Query>;
-  requestBody: Body extends never ? never : { content: { 'application/json': Body } };
-  responses: { [S in Status]: Json<Answer> } & Errors;
+  requestBody: Body extends never ? never : { content: Record<'application/json', Body> };
+  responses: Record<Status, Json<Answer>> & Errors;
 };
 type NoBodyOp<Path, Query, Answer, Status extends number = 200> = {
   parameters: Params<Path, Query>;
   requestBody?: never;
-  responses: { [S in Status]: Json<Answer> } & Errors;
+  responses: Record<Status, Json<Answer>> & Errors;
 };
 type Item<Methods> = {
   parameters: { query?: never; header?: never; path?: never; cookie?: never };

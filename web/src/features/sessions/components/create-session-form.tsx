@@ -22,34 +22,15 @@ import {
   useCreateSession,
   type GmSession,
 } from '../api/sessions';
-import { clampDuration, defaultDuration } from '../lib/duration';
+import { clampDuration } from '../lib/duration';
 import { toastFailure, toastSuccess } from '../lib/outcome';
 import { scheduleFieldFor, serverFieldErrors } from '../lib/refusals';
-import { createSessionSchema, fromInstant, scheduleInput } from '../lib/schedule';
+import { proposalFor } from '../lib/proposal';
+import { createSessionSchema, scheduleInput } from '../lib/schedule';
 import { PlayerChecklist } from './session-dialogs';
 import { DateField, DurationField, TimeField } from './schedule-fields';
 
 type Errors = Partial<Record<'series' | 'players' | 'date' | 'time' | 'duration', string[]>>;
-
-type SeriesChoice = {
-  id: string;
-  title: string;
-  schedule?: {
-    is_recurring: boolean;
-    next_sessions: string[];
-    session_duration_minutes: number;
-  } | null;
-};
-
-/** What choosing `series` fills in: its session length and, for a recurring series, its next occurrence. */
-export function proposalFor(series: SeriesChoice | undefined) {
-  const next = series?.schedule?.is_recurring ? series.schedule.next_sessions[0] : undefined;
-  return {
-    ...(next ? fromInstant(next) : { date: '', time: '' }),
-    duration: String(series?.schedule?.session_duration_minutes ?? defaultDuration),
-    proposed: next !== undefined,
-  };
-}
 
 function serverField(field: string): string | undefined {
   if (field === 'series_id') return 'series';
@@ -70,7 +51,7 @@ export function CreateSessionForm({
   const chosenId =
     seriesId ?? (seriesList?.some((series) => series.id === initialSeries) ? initialSeries : '');
   const chosen = seriesList?.find((series) => series.id === chosenId);
-  const { data: players = [] } = useAcceptedPlayers(chosenId || undefined);
+  const { data: players = [] } = useAcceptedPlayers(chosenId === '' ? undefined : chosenId);
   const [picked, setPicked] = useState<string[]>([]);
   // The schedule the GM typed; until then, what the chosen series proposes.
   const [typed, setTyped] = useState<{ date?: string; time?: string; duration?: string }>({});
@@ -138,7 +119,7 @@ export function CreateSessionForm({
       <Field label={t('sessions.form.series')} errors={translate(errors.series)}>
         {(control) => (
           <Select
-            value={chosenId || undefined}
+            value={chosenId === '' ? undefined : chosenId}
             onValueChange={(value) => {
               setSeriesId(value);
               setPicked([]);

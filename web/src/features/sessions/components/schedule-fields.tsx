@@ -3,7 +3,6 @@
  * two years ahead, weeks from Monday, in the active language), a 24-hour time typed by hand (digits shaped as
  * hh:mm; a half-typed entry goes back after 2 seconds), and the duration in minutes. Times are the viewer's own.
  */
-import { useEffect, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { enGB, pl } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
@@ -14,8 +13,8 @@ import { Input } from '@/components/ui/input';
 import { useLocale } from '@/lib/i18n';
 
 import { dateKey, parseDateKey } from '../lib/schedule';
-import { isWholeTime, pendingResetMs, shapeTyped } from '../lib/time-entry';
 import { viewerZone } from '../lib/zone';
+import { useTimeEntry } from './use-time-entry';
 
 export type ScheduleFieldValues = { date: string; time: string; duration: string };
 
@@ -55,30 +54,6 @@ export function DateField({ value, onChange, errors = [] }: FieldProps<string>) 
       )}
     </fieldset>
   );
-}
-
-/**
- * The hand-typed time: what is typed is shaped as hh:mm and passed on once whole; a partial entry left alone for
- * 2 seconds goes back to the last whole time.
- */
-export function useTimeEntry(value: string, onChange: (value: string) => void) {
-  const [draft, setDraft] = useState<string | undefined>(undefined);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const type = (raw: string) => {
-    window.clearTimeout(timer.current);
-    const shaped = shapeTyped(raw);
-    if (isWholeTime(shaped)) {
-      setDraft(undefined);
-      onChange(shaped);
-      return;
-    }
-    setDraft(shaped);
-    timer.current = window.setTimeout(() => {
-      setDraft(undefined);
-    }, pendingResetMs);
-  };
-  return { shown: draft ?? value, type };
 }
 
 export function TimeField({ value, onChange, errors }: FieldProps<string>) {

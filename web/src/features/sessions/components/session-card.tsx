@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { SessionStatus } from '../api/sessions';
-import { SessionStatusBadge, useSessionTime } from './session-parts';
+import { SessionStatusBadge } from './session-parts';
+import { useSessionTime } from './use-session-time';
 
 export function SessionCard({
   href,

@@ -17,6 +17,8 @@ import type {
   SessionStatus,
 } from '../api/sessions';
 import { eventKey } from '../lib/history';
+import { participantStatusKey } from '../lib/labels';
+import { useSessionTime } from './use-session-time';
 import { viewerZone } from '../lib/zone';
 
 const statusVariants: Record<SessionStatus, BadgeProps['variant']> = {
@@ -40,13 +42,6 @@ export function SessionStatusBadge({ status }: { status: SessionStatus }) {
   );
 }
 
-/** A participant's status; the player reads "Participated" for their own full participation. */
-export function participantStatusKey(status: ParticipantStatus, viewer: 'gm' | 'player') {
-  return viewer === 'player' && status === 'participated_fully'
-    ? ('sessions.playerParticipated' as const)
-    : (`sessions.participantStatus.${status}` as const);
-}
-
 export function ParticipantStatusBadge({
   status,
   viewer,
@@ -64,23 +59,6 @@ export function ParticipantStatusBadge({
           ? 'warning'
           : 'secondary';
   return <Badge variant={variant}>{t(participantStatusKey(status, viewer))}</Badge>;
-}
-
-/** A date and time in the viewer's zone, 24-hour clock. */
-export function useSessionTime() {
-  const format = useFormat();
-  const zone = viewerZone();
-  return (value: string) =>
-    new Intl.DateTimeFormat(format.locale, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: zone,
-    }).format(new Date(value));
 }
 
 /** "Times are shown in your zone…", only when the viewer's zone differs from the series' (the GM's). */

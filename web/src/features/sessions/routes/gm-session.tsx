@@ -39,9 +39,9 @@ import {
   SessionNotFound,
   ScheduleFacts,
   SessionStatusBadge,
-  useSessionTime,
   ZoneNote,
 } from '../components/session-parts';
+import { useSessionTime } from '../components/use-session-time';
 import { SessionTimer } from '../components/session-timer';
 import {
   gmStatusButtons,

@@ -11,7 +11,7 @@ import { requireSignedIn } from '@/lib/auth/guards';
 
 import { playerSessionsQueryOptions, usePlayerSessions } from '../api/sessions';
 import { SessionCard } from '../components/session-card';
-import { participantStatusKey } from '../components/session-parts';
+import { participantStatusKey } from '../lib/labels';
 import { ZoneHint } from '../components/zone-hint';
 import { pageSize, parseOffset } from '../lib/pages';
 import { sessionHrefs } from '../lib/hrefs';
