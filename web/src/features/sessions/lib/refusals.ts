@@ -37,7 +37,9 @@ const fieldCodes = new Set([
 export function fieldErrorKey(field: string, code: string): TranslationKey | undefined {
   if (!fieldCodes.has(code)) return undefined;
   const name = field.split('.').pop() ?? field;
-  return `sessions.fieldErrors.${name}.${code}` as TranslationKey;
+  // Keys in camelCase: a code such as too_many would read as a plural form (`_many`) to i18next.
+  const key = code.replace(/_(\w)/g, (_match, letter: string) => letter.toUpperCase());
+  return `sessions.fieldErrors.${name}.${key}` as TranslationKey;
 }
 
 /**
