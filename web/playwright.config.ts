@@ -90,6 +90,8 @@ export default defineConfig({
         // Every journey's browsers come from 127.0.0.1: the per-address hourly limits (sign-ups, resends, …)
         // would refuse the later journeys. The Rust tests prove the limits themselves.
         QUESTLINE_ADDRESS_LIMIT_PER_HOUR: '1000',
+        // Sessions may be prepared a day ahead, so the sessions journey never waits for a start 15 minutes away.
+        QUESTLINE_PREPARATION_LEAD_MINUTES: '1440',
         // "Sign in with Test ID" (e2e/oidc.spec.ts).
         QUESTLINE_OIDC_ISSUER: oidcIssuer,
         QUESTLINE_OIDC_CLIENT_ID: oidcClientId,

@@ -13,6 +13,7 @@ pub mod language;
 pub mod profiles;
 pub mod rich_text;
 pub mod series;
+pub mod sessions;
 pub mod text;
 pub mod title;
 

@@ -27,7 +27,7 @@ use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
     accounts, applications, blueprints, commerce, event_stream, game_systems, health, oidc, openapi, profiles,
-    runtime_config, series, web,
+    runtime_config, series, sessions, web,
 };
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
@@ -42,6 +42,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(blueprints::router())
         .merge(series::router())
         .merge(applications::router())
+        .merge(sessions::router())
         .merge(oidc::router())
         .merge(event_stream::router())
         .merge(openapi::router())
@@ -59,6 +60,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         blueprints::jobs(),
         series::jobs(),
         applications::jobs(),
+        sessions::jobs(),
         oidc::jobs(),
     ]
     .into_iter()
@@ -74,6 +76,7 @@ pub fn account_hooks() -> AccountHooks {
         .on_erased("profiles", profiles::on_account_erased)
         .on_erased("oidc", oidc::on_account_erased)
         .on_erased("applications", applications::on_account_erased)
+        .on_erased("sessions", sessions::on_account_erased)
 }
 
 /// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.

@@ -173,6 +173,10 @@ pub struct Config {
     /// Applications to series (first ones and reopened ones) one player may send per hour, so nobody floods a GM.
     #[arg(long, env = "QUESTLINE_APPLICATIONS_PER_HOUR", default_value_t = 10, global = true)]
     pub applications_per_hour: u32,
+
+    /// How long before a session's scheduled start its GM may start preparation, in minutes (spec §9: 15).
+    #[arg(long, env = "QUESTLINE_PREPARATION_LEAD_MINUTES", default_value_t = 15, global = true)]
+    pub preparation_lead_minutes: u32,
 }
 
 /// The OpenID Connect settings, present only when issuer, client id and secret are all set.
@@ -325,6 +329,7 @@ impl Config {
             address_limit_per_hour: 20,
             mails_per_recipient_per_hour: 5,
             applications_per_hour: 10,
+            preparation_lead_minutes: 15,
         }
     }
 }
@@ -380,6 +385,7 @@ impl std::fmt::Debug for Config {
             .field("address_limit_per_hour", &self.address_limit_per_hour)
             .field("mails_per_recipient_per_hour", &self.mails_per_recipient_per_hour)
             .field("applications_per_hour", &self.applications_per_hour)
+            .field("preparation_lead_minutes", &self.preparation_lead_minutes)
             .finish()
     }
 }

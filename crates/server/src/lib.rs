@@ -30,6 +30,7 @@ pub mod public_cache;
 pub mod realtime;
 pub mod runtime_config;
 pub mod series;
+pub mod sessions;
 pub mod state;
 pub mod telemetry;
 pub mod web;

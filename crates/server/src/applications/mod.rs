@@ -46,6 +46,11 @@ pub async fn is_accepted(conn: &impl ConnectionTrait, series: SeriesId, player: 
     Ok(row.is_some_and(|row| queries::status(&row) == ApplicationStatus::Accepted))
 }
 
+/// Hook for series: a completed or cancelled series rejects its pending applications, in the write's transaction.
+pub async fn on_series_ended(w: &crate::state::Write<'_>, series: SeriesId) -> Result<(), crate::error::ApiError> {
+    store::reject_pending(w, series).await
+}
+
 /// Account hook: an erased account's pending and accepted applications are cancelled (accepted ones give their
 /// seat back), so a deleted account holds no seat and waits in no GM's list; the rows and their history stay.
 pub fn on_account_erased(

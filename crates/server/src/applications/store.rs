@@ -217,7 +217,12 @@ async fn save(
     let series_id = SeriesId(row.series_id);
     match moved.seat_change() {
         1 if !series::take_seat(w, series_id).await? => return Err(series_full()),
-        -1 => series::free_seat(w, series_id).await?,
+        -1 => {
+            series::free_seat(w, series_id).await?;
+            // Out of the series, out of its sessions that have not started.
+            let removed = moved.by == ApplicationMove::Remove;
+            crate::sessions::on_player_left_series(w, series_id, AccountId(row.player_id), removed).await?;
+        }
         _ => {}
     }
     record_history(w, row.id, moved.by, author, text).await?;
@@ -253,6 +258,33 @@ async fn insert_history(
     })
     .exec_without_returning(txn)
     .await?;
+    Ok(())
+}
+
+/// A completed or cancelled series takes nobody any more: its pending applications are rejected (history
+/// "rejected", by the series' GM), each with its event.
+pub async fn reject_pending(w: &Write<'_>, series_id: SeriesId) -> Result<(), ApiError> {
+    let pending = application::Entity::find()
+        .filter(application::Column::SeriesId.eq(series_id.as_uuid()))
+        .filter(application::Column::Status.eq(ApplicationStatus::Pending.as_str()))
+        .all(w.txn)
+        .await?;
+    for row in pending {
+        let gm = AccountId(row.gm_id);
+        let Ok(moved) = transition(queries::status(&row), ApplicationMove::Reject) else { continue };
+        application::Entity::update_many()
+            .set(application::ActiveModel {
+                status: Set(moved.to.as_str().to_owned()),
+                updated_at: Set(w.now),
+                version: Set(row.version + 1),
+                ..Default::default()
+            })
+            .filter(application::Column::Id.eq(row.id))
+            .exec(w.txn)
+            .await?;
+        record_history(w, row.id, ApplicationMove::Reject, gm, None).await?;
+        w.record(events::updated(row.id, AccountId(row.player_id), gm)).await?;
+    }
     Ok(())
 }
 

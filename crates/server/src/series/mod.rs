@@ -30,7 +30,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 // The series view, for features that answer series (My Games).
-pub use dto::{Series, SeriesPage};
+pub use dto::{Series, SeriesPage, SeriesPricing};
 
 use crate::jobs::{Handler, JobRun};
 use crate::pagination::PageRequest;
@@ -231,4 +231,74 @@ pub async fn list_joined(
     now: DateTime<Utc>,
 ) -> Result<(Vec<Series>, u64), DbErr> {
     queries::list_joined(conn, ids, page, now).await
+}
+
+/// What sessions need to know about a series: its names, GM, status, pricing, player limits and zone.
+#[derive(Debug, Clone)]
+pub struct SessionSeriesFacts {
+    pub id: SeriesId,
+    pub handle: String,
+    pub title: String,
+    pub gm: AccountId,
+    pub lifecycle: LifecycleStatus,
+    /// Null until the GM sets pricing.
+    pub pricing: Option<SeriesPricing>,
+    /// The price of one session in minor units, and its currency, when paid.
+    pub price: Option<(i64, String)>,
+    pub min_players: Option<u32>,
+    pub max_players: Option<u32>,
+    /// The schedule's IANA zone; `UTC` when it has none.
+    pub time_zone: String,
+}
+
+impl SessionSeriesFacts {
+    pub fn is_paid(&self) -> bool {
+        self.price.is_some()
+    }
+}
+
+/// The session facts of each series named (missing ones are left out).
+pub async fn session_facts(
+    conn: &impl ConnectionTrait,
+    ids: &[Uuid],
+) -> Result<HashMap<Uuid, SessionSeriesFacts>, DbErr> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = entities::series::Entity::find()
+        .filter(entities::series::Column::Id.is_in(ids.iter().copied()))
+        .all(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let pricing = queries::pricing(&row);
+            let price = match (&pricing, row.price_minor, row.currency_code.clone()) {
+                (Some(pricing), Some(minor), Some(currency))
+                    if pricing.model == questline_domain::series::PricingModel::Paid && minor > 0 =>
+                {
+                    Some((minor, currency))
+                }
+                _ => None,
+            };
+            let facts = SessionSeriesFacts {
+                id: SeriesId(row.id),
+                lifecycle: queries::lifecycle(&row),
+                pricing,
+                price,
+                min_players: row.min_players.and_then(|value| u32::try_from(value).ok()),
+                max_players: row.max_players.and_then(|value| u32::try_from(value).ok()),
+                time_zone: row.schedule_time_zone.clone().unwrap_or_else(|| "UTC".to_owned()),
+                gm: AccountId(row.gm_id),
+                handle: row.handle,
+                title: row.title,
+            };
+            (row.id, facts)
+        })
+        .collect())
+}
+
+/// The session facts of one series.
+pub async fn session_facts_of(conn: &impl ConnectionTrait, id: SeriesId) -> Result<Option<SessionSeriesFacts>, DbErr> {
+    Ok(session_facts(conn, &[id.as_uuid()]).await?.remove(&id.as_uuid()))
 }

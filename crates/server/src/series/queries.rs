@@ -64,7 +64,7 @@ pub fn next_session(row: &series::Model, now: DateTime<Utc>) -> Option<DateTime<
     }
 }
 
-fn pricing(row: &series::Model) -> Option<SeriesPricing> {
+pub fn pricing(row: &series::Model) -> Option<SeriesPricing> {
     let model = match row.pricing_model.as_deref()? {
         "paid" => PricingModel::Paid,
         _ => PricingModel::Free,

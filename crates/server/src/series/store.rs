@@ -215,7 +215,15 @@ pub async fn update(
         row.max_players = Set(Some(max));
         row.min_player_age = Set(Some(i32::from(requirements.min_player_age())));
     }
-    save_if(w, gm, id, current.version, row, lifecycle, seats_at_most).await
+    let ended = lifecycle != queries::lifecycle(&current)
+        && matches!(lifecycle, LifecycleStatus::Completed | LifecycleStatus::Cancelled);
+    let saved = save_if(w, gm, id, current.version, row, lifecycle, seats_at_most).await?;
+    if ended {
+        // An ended series runs no more sessions and takes nobody.
+        crate::sessions::on_series_ended(w, id).await?;
+        crate::applications::on_series_ended(w, id).await?;
+    }
+    Ok(saved)
 }
 
 /// Sets the schedule (created if absent, replaced otherwise) and the next session it gives, in the GM's zone.

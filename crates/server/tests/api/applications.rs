@@ -324,11 +324,13 @@ db_test!(async fn a_series_that_has_ended_accepts_nobody_but_a_closed_recruitmen
     update_series(&gm, &series, json!({"recruitment_status": "closed"})).await;
     assert_eq!(act_ok(&gm, &waiting, "accept", Value::Null).await["status"], "accepted", "already waiting");
 
+    // Cancelling the series answers the applications still waiting: rejected (issue 15), by its GM.
     update_series(&gm, &series, json!({"lifecycle_status": "cancelled", "recruitment_status": "closed"})).await;
-    let (status, kind, code, message) = refusal(act(&gm, &later, "accept", Value::Null).await).await;
-    assert_eq!((status, kind.as_str(), code.as_str()), (409, "not_allowed", "series_ended"));
-    assert_eq!(message, "This series has ended: its applications can no longer be accepted");
-    assert_eq!(act_ok(&gm, &later, "reject", Value::Null).await["status"], "rejected", "rejecting still answers them");
+    let answered = body(ola.get(&format!("/api/series-applications/{}", id(&later))).await).await;
+    assert_eq!(answered["status"], "rejected");
+    assert_eq!(actions(&answered), vec!["applied", "rejected"]);
+    let (status, kind, code, _) = refusal(act(&gm, &later, "accept", Value::Null).await).await;
+    assert_eq!((status, kind.as_str(), code.as_str()), (409, "unexpected_state", "application_state"));
     assert_eq!(seats_taken(&app, &series).await, 1);
 });
 

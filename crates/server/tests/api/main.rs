@@ -23,6 +23,7 @@ mod security;
 mod series;
 mod series_images;
 mod series_share;
+mod sessions;
 mod shutdown;
 mod smtp;
 mod web;

@@ -525,6 +525,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/gm/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your sessions as a GM: upcoming first (soonest first), then past (latest first); optionally of one series and
+     *     one status.
+     */
+    get: operations['listGmSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/gm/sessions/{session_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of your sessions as its GM: participants, payments, history and the actions allowed now. */
+    get: operations['getGmSession'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -551,6 +588,40 @@ export interface paths {
     };
     /** The series where the signed-in player's application is accepted, most recently changed first. */
     get: operations['listMyGames'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/my-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your sessions as a player: upcoming first (soonest first), then past (latest first); optionally of one status. */
+    get: operations['listPlayerSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/my-sessions/{session_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One session you are (or were) a participant of. */
+    get: operations['getPlayerSession'];
     put?: never;
     post?: never;
     delete?: never;
@@ -830,6 +901,281 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Creates a session of one of your active series, in planning, with the chosen accepted players invited. */
+    post: operations['createSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes a session in planning that has no payments. */
+    delete: operations['deleteSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancels a session that has not started, with an optional message to the players (completed payments are
+     *     refunded by the commerce issue).
+     */
+    post: operations['cancelSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Completes a session in progress (irreversible): its players participated fully. */
+    post: operations['completeSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirms your participation (invited → confirmed, irreversible), with an optional message to the GM: takes a seat. */
+    post: operations['confirmParticipation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/fix-schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Fixes the schedule: planning → scheduled; the invited players are asked to confirm or reject the date. */
+    post: operations['fixSessionSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/leave': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Leaves the session: before the start your seat is freed (cancelled); while it runs you left early. */
+    post: operations['leaveSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/participants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Invites more accepted players of the series (before the start). */
+    post: operations['addSessionParticipants'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/participants/{player_id}/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Removes a participant before the start, with an optional message to them. */
+    post: operations['removeSessionParticipant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Marks you ready (confirmed → ready), with an optional message to the GM. */
+    post: operations['markReady'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rejects the session's date (invited → rejected, irreversible), with an optional message to the GM. */
+    post: operations['rejectParticipation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes the date and length of a session in planning. */
+    put: operations['updateSessionSchedule'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts a session that is ready to start (also before its time): ready (and paid) participants play, the others are no-shows. */
+    post: operations['startSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/start-planning': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change schedule: back to planning from scheduled or any preparing status; confirmations reset to invited, payments are kept. */
+    post: operations['startSessionPlanning'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/start-preparation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts preparation once the preparation lead before the start is reached: scheduled → waiting for players (then the automatic moves); a paid series gets one payment per confirmed participant. */
+    post: operations['startSessionPreparation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/stop-early': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stops a session in progress early. */
+    post: operations['stopSessionEarly'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/store/regions': {
     parameters: {
       query?: never;
@@ -961,6 +1307,10 @@ export interface components {
     };
     /** @enum {string} */
     ActivityType: 'one_shot' | 'campaign';
+    /** @description `addSessionParticipants`: accepted players of the series not already in the session. */
+    AddSessionParticipantsRequest: {
+      player_ids?: string[];
+    };
     /** @description Cancel, reopen, accept, reject, remove: an optional message (the player's, or the GM's reply). */
     ApplicationMessageRequest: {
       /** @description At most 1000 characters; blank is none. */
@@ -1119,6 +1469,14 @@ export interface components {
       short_description?: string | null;
       title?: string;
     };
+    /** @description `createSession`: a series of yours, the accepted players to invite, and the schedule. */
+    CreateSessionRequest: {
+      /** @description At least one; at most the series' maximum players. */
+      participant_ids?: string[];
+      schedule?: components['schemas']['SessionScheduleInput'];
+      /** Format: uuid */
+      series_id: string;
+    };
     DeleteAccountRequest: {
       confirm_email?: string | null;
       /**
@@ -1224,6 +1582,24 @@ export interface components {
       | 'series_application_not_found'
       | 'applicant_only'
       | 'game_master_only'
+      | 'session_not_found'
+      | 'series_must_be_active'
+      | 'series_must_have_pricing'
+      | 'session_completed_or_cancelled'
+      | 'session_not_in_planning'
+      | 'session_too_soon'
+      | 'session_transition_not_allowed'
+      | 'preparation_not_open'
+      | 'session_has_payments'
+      | 'participation_transition_not_allowed'
+      | 'session_full'
+      | 'required'
+      | 'not_accepted'
+      | 'too_many'
+      | 'too_soon'
+      | 'too_short'
+      | 'too_long'
+      | 'already_participant'
       | 'email_required'
       | 'email_invalid'
       | 'password_required'
@@ -1391,6 +1767,60 @@ export interface components {
     GameSystemList: {
       items: components['schemas']['GameSystem'][];
     };
+    /** @description A session as its GM sees it. */
+    GmSession: {
+      /** Format: int32 */
+      actual_duration_minutes?: number | null;
+      /** Format: date-time */
+      actual_start_datetime?: string | null;
+      /** @description What you may do now. */
+      allowed_actions: components['schemas']['SessionAction'][];
+      /** Format: date-time */
+      created_at: string;
+      /** @description Oldest first. */
+      events: components['schemas']['SessionEvent'][];
+      game_master_display_name: string;
+      /** Format: uuid */
+      game_master_id: string;
+      /** Format: uuid */
+      id: string;
+      participants: components['schemas']['SessionParticipant'][];
+      payments: components['schemas']['SessionPayment'][];
+      /**
+       * Format: date-time
+       * @description Start − the preparation lead: start preparation is allowed from then.
+       */
+      preparation_opens_at: string;
+      schedule: components['schemas']['SessionSchedule'];
+      seats: components['schemas']['SessionSeats'];
+      series: components['schemas']['SessionSeries'];
+      status: components['schemas']['SessionStatus'];
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: int64 */
+      version: number;
+    };
+    GmSessionPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['GmSessionSummary'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+    };
+    GmSessionSummary: {
+      /** Format: uuid */
+      id: string;
+      /** Format: int32 */
+      participant_count: number;
+      schedule: components['schemas']['SessionSchedule'];
+      seats: components['schemas']['SessionSeats'];
+      series: components['schemas']['SessionSeriesSummary'];
+      status: components['schemas']['SessionStatus'];
+      /** Format: date-time */
+      updated_at: string;
+    };
     Health: {
       /** @description `sqlite` or `postgres`. */
       database: string;
@@ -1505,8 +1935,82 @@ export interface components {
     };
     /** @description A value a field message names: a limit, a length, a name. */
     ParamValue: number | string;
+    /**
+     * @description What the player may do now (`me.allowed_actions` of the player's view).
+     * @enum {string}
+     */
+    ParticipantAction: 'confirm' | 'reject' | 'ready' | 'leave';
+    /**
+     * @description Where one player's participation in a session is (spec §4).
+     * @enum {string}
+     */
+    ParticipantStatus:
+      | 'invited'
+      | 'confirmed'
+      | 'ready'
+      | 'rejected'
+      | 'participating'
+      | 'participated_fully'
+      | 'left_early'
+      | 'no_show'
+      | 'cancelled'
+      | 'removed_by_gm';
+    /**
+     * @description Where a participant's payment for a session is (spec §3). The commerce issue takes it through checkout.
+     * @enum {string}
+     */
+    PaymentStatus: 'created' | 'pending' | 'completed' | 'refunded' | 'failed';
     Phone: {
       phone: string;
+    };
+    /** @description A session as one of its players sees it. */
+    PlayerSession: {
+      /** Format: int32 */
+      actual_duration_minutes?: number | null;
+      /** Format: date-time */
+      actual_start_datetime?: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Oldest first. */
+      events: components['schemas']['SessionEvent'][];
+      game_master_display_name: string;
+      /** Format: uuid */
+      game_master_id: string;
+      /** Format: uuid */
+      id: string;
+      me: components['schemas']['SessionMe'];
+      /** @description The others holding or having held a seat. */
+      participants: components['schemas']['SessionParticipant'][];
+      payment?: components['schemas']['SessionPayment'] | null;
+      /** Format: date-time */
+      preparation_opens_at: string;
+      schedule: components['schemas']['SessionSchedule'];
+      seats: components['schemas']['SessionSeats'];
+      series: components['schemas']['SessionSeries'];
+      status: components['schemas']['SessionStatus'];
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: int64 */
+      version: number;
+    };
+    PlayerSessionPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['PlayerSessionSummary'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+    };
+    PlayerSessionSummary: {
+      game_master_display_name: string;
+      /** Format: uuid */
+      id: string;
+      my_status: components['schemas']['ParticipantStatus'];
+      schedule: components['schemas']['SessionSchedule'];
+      seats: components['schemas']['SessionSeats'];
+      series: components['schemas']['SessionSeriesSummary'];
+      status: components['schemas']['SessionStatus'];
     };
     /** @enum {string} */
     PricingModel: 'free' | 'paid';
@@ -1800,6 +2304,173 @@ export interface components {
     };
     /** @description Every frame the server sends. */
     ServerFrame: components['schemas']['EventFrame'] | components['schemas']['KeepAliveFrame'];
+    /**
+     * @description What the GM may do now (`allowed_actions` of the GM's view).
+     * @enum {string}
+     */
+    SessionAction:
+      | 'update_schedule'
+      | 'start_planning'
+      | 'fix_schedule'
+      | 'start_preparation'
+      | 'start'
+      | 'complete'
+      | 'stop_early'
+      | 'cancel'
+      | 'delete'
+      | 'add_participants'
+      | 'remove_participant';
+    /** @description One row of a session's history. */
+    SessionEvent: {
+      /** @description "" for the platform. */
+      actor_display_name: string;
+      /**
+       * Format: uuid
+       * @description Null: the platform (automatic moves, the 60-minute rule, a player leaving the series).
+       */
+      actor_id?: string | null;
+      /** Format: date-time */
+      at: string;
+      /** Format: uuid */
+      id: string;
+      kind: components['schemas']['SessionEventKind'];
+      message?: string | null;
+      /**
+       * Format: uuid
+       * @description Whom it is about.
+       */
+      player_id?: string | null;
+      status?: components['schemas']['SessionStatus'] | null;
+    };
+    /**
+     * @description A row of a session's history.
+     * @enum {string}
+     */
+    SessionEventKind:
+      | 'created'
+      | 'updated'
+      | 'invited'
+      | 'confirmed'
+      | 'ready'
+      | 'rejected'
+      | 'cancelled'
+      | 'left'
+      | 'removed'
+      | 'status_changed';
+    /** @description The player's own participation. */
+    SessionMe: {
+      /** @description What you may do now. */
+      allowed_actions: components['schemas']['ParticipantAction'][];
+      message?: string | null;
+      status: components['schemas']['ParticipantStatus'];
+    };
+    /** @description An optional message (to the GM, or the GM's to the player). */
+    SessionMessageRequest: {
+      /** @description At most 1000 characters; blank is none. */
+      message?: string | null;
+    };
+    SessionParticipant: {
+      display_name: string;
+      /** @description Their latest message (null in a player's view of the others). */
+      message?: string | null;
+      /** @description Their payment is completed (false for a free series, and in a player's view of the others). */
+      paid: boolean;
+      /** Format: uuid */
+      player_id: string;
+      status: components['schemas']['ParticipantStatus'];
+      /** Format: date-time */
+      updated_at: string;
+    };
+    SessionPayment: {
+      /** @description `"25.00"`. */
+      amount: string;
+      cart_id?: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** @description `pln` or `eur`. */
+      currency_code: string;
+      /** Format: uuid */
+      id: string;
+      order_id?: string | null;
+      player_display_name: string;
+      /** Format: uuid */
+      player_id: string;
+      status: components['schemas']['PaymentStatus'];
+      transaction_id?: string | null;
+      /** Format: int32 */
+      transactions_count: number;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    SessionSchedule: {
+      /** Format: int32 */
+      scheduled_duration_minutes: number;
+      /** Format: date-time */
+      scheduled_start_datetime: string;
+    };
+    /** @description A session's date and length as the GM sends it. */
+    SessionScheduleInput: {
+      /**
+       * Format: int64
+       * @description 1 to 1440.
+       */
+      scheduled_duration_minutes?: number | null;
+      /**
+       * Format: date-time
+       * @description RFC 3339; at least 15 minutes ahead.
+       */
+      scheduled_start_datetime?: string | null;
+    };
+    SessionSeats: {
+      /**
+       * Format: int32
+       * @description Participants confirmed, ready or participating.
+       */
+      confirmed: number;
+      /**
+       * Format: int32
+       * @description The series' maximum players; null when it has none.
+       */
+      total?: number | null;
+    };
+    /** @description The series of a session. */
+    SessionSeries: {
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: int32 */
+      max_players?: number | null;
+      /**
+       * Format: int32
+       * @description Null until the series has player requirements.
+       */
+      min_players?: number | null;
+      pricing?: components['schemas']['SeriesPricing'] | null;
+      /** @description The series schedule's IANA zone (the GM's); `UTC` when it has none. */
+      time_zone: string;
+      title: string;
+    };
+    /** @description The series in a list row. */
+    SessionSeriesSummary: {
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      title: string;
+    };
+    /**
+     * @description Where a session is (spec §4).
+     * @enum {string}
+     */
+    SessionStatus:
+      | 'planning'
+      | 'scheduled'
+      | 'waiting_for_players'
+      | 'waiting_for_payment'
+      | 'ready_to_start'
+      | 'in_progress'
+      | 'completed'
+      | 'stopped_early'
+      | 'cancelled';
     SessionUser: {
       /** Format: uuid */
       id: string;
@@ -1916,6 +2587,10 @@ export interface components {
       title?: string | null;
       /** Format: int64 */
       version?: number | null;
+    };
+    /** @description `updateSessionSchedule`. */
+    UpdateSessionScheduleRequest: {
+      schedule?: components['schemas']['SessionScheduleInput'];
     };
     /** @description The spec's user context: whether someone is signed in and who. Route and data scopes are the web app's own. */
     UserContext: {
@@ -3736,6 +4411,108 @@ export interface operations {
       504: components['responses']['RequestTimeout'];
     };
   };
+  listGmSessions: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+        /** @description Only sessions of this series (one of yours). */
+        series_id?: string;
+        /** @description Only sessions in this status. */
+        status?:
+          | 'planning'
+          | 'scheduled'
+          | 'waiting_for_players'
+          | 'waiting_for_payment'
+          | 'ready_to_start'
+          | 'in_progress'
+          | 'completed'
+          | 'stopped_early'
+          | 'cancelled';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of your sessions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSessionPage'];
+        };
+      };
+      /** @description Bad offset, limit, series id or status (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getGmSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
   health: {
     parameters: {
       query?: never;
@@ -3802,6 +4579,106 @@ export interface operations {
       };
       /** @description Not signed in */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listPlayerSessions: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+        /** @description Only sessions in this status. */
+        status?:
+          | 'planning'
+          | 'scheduled'
+          | 'waiting_for_players'
+          | 'waiting_for_payment'
+          | 'ready_to_start'
+          | 'in_progress'
+          | 'completed'
+          | 'stopped_early'
+          | 'cancelled';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of your sessions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayerSessionPage'];
+        };
+      };
+      /** @description Bad offset, limit or status (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getPlayerSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayerSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5007,6 +5884,1002 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       /** @description A field breaks a rule (`start_time`, `session_duration_minutes`, `recurrence_rule`, `time_zone`, `first_date`) */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  createSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateSessionRequest'];
+      };
+    };
+    responses: {
+      /** @description Created (planning) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such series of yours (`series_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The series is not active (`series_must_be_active`) or has no pricing (`series_must_have_pricing`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Field rules: `participant_ids` (`required`, `not_accepted`, `too_many`), `schedule.scheduled_start_datetime` (`required`, `too_soon`), `schedule.scheduled_duration_minutes` (`required`, `too_short`, `too_long`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  deleteSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not in planning (`session_transition_not_allowed`), or it has payments (`session_has_payments`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  cancelSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Cancelled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already started or over (`session_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  completeSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Completed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The move is not allowed in its status (`session_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  confirmParticipation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session you are invited to */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Confirmed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayerSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not invited, or the date is not fixed (`participation_transition_not_allowed`); every seat taken (`session_full`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  fixSessionSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Scheduled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The move is not allowed in its status (`session_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  leaveSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session you are invited to */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Left */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayerSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Nothing to leave (`participation_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  addSessionParticipants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddSessionParticipantsRequest'];
+      };
+    };
+    responses: {
+      /** @description Invited */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The session has started or is over (`session_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description `player_ids`: `required`, `not_accepted`, `already_participant` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  removeSessionParticipant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+        /** @description The participant's account */
+        player_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours, or no such participant (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The participant cannot be removed now (`participation_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  markReady: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session you are invited to */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Ready */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayerSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not confirmed, or the session has started (`participation_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  rejectParticipation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session you are invited to */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Rejected */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayerSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not invited, or the date is not fixed (`participation_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  updateSessionSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateSessionScheduleRequest'];
+      };
+    };
+    responses: {
+      /** @description Rescheduled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Completed or cancelled (`session_completed_or_cancelled`), or not in planning (`session_not_in_planning`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Less than 15 minutes ahead (`session_too_soon`), or the field rules of the schedule */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  startSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description In progress */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The move is not allowed in its status (`session_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  startSessionPlanning: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Back in planning */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The move is not allowed in its status (`session_transition_not_allowed`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  startSessionPreparation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Preparing */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The move is not allowed in its status (`session_transition_not_allowed`), or before start − the preparation lead (`preparation_not_open`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  stopSessionEarly: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description One of your sessions */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Stopped early */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmSession'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The move is not allowed in its status (`session_transition_not_allowed`) */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -16,6 +16,7 @@ mod m20261125_000002_series_search;
 mod m20261125_000003_series_images;
 mod m20261125_000009_questboard_order;
 mod m20261125_000010_series_applications;
+mod m20261125_000011_sessions;
 
 pub struct Migrator;
 
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000003_series_images::Migration),
             Box::new(m20261125_000009_questboard_order::Migration),
             Box::new(m20261125_000010_series_applications::Migration),
+            Box::new(m20261125_000011_sessions::Migration),
         ]
     }
 }

@@ -1,0 +1,425 @@
+//! Reading sessions, and turning rows into what the API answers: the series' facts, display names, participants,
+//! payments and history, each fetched once per view or page.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use questline_domain::commerce::format_minor;
+use questline_domain::ids::AccountId;
+use questline_domain::sessions::{self, GmContext, ParticipantStatus, PaymentStatus, SessionEventKind, SessionStatus};
+use sea_orm::sea_query::{Expr, Query as SeaQuery};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, QueryTrait,
+};
+use uuid::Uuid;
+
+use super::dto::{
+    GmSession, GmSessionSummary, PlayerSession, PlayerSessionSummary, SessionEvent, SessionMe, SessionParticipant,
+    SessionPayment, SessionSchedule, SessionSeats, SessionSeries, SessionSeriesSummary,
+};
+use super::entities::{event, participant, payment, session};
+use crate::db::entities::account;
+use crate::pagination::PageRequest;
+use crate::series::{self, SessionSeriesFacts};
+
+pub fn status(row: &session::Model) -> SessionStatus {
+    // Only the wire names are ever written; anything else reads as cancelled (final, no move).
+    SessionStatus::parse(&row.status).unwrap_or(SessionStatus::Cancelled)
+}
+
+pub fn participant_status(row: &participant::Model) -> ParticipantStatus {
+    ParticipantStatus::parse(&row.status).unwrap_or(ParticipantStatus::Cancelled)
+}
+
+pub fn payment_status(row: &payment::Model) -> PaymentStatus {
+    PaymentStatus::parse(&row.status).unwrap_or(PaymentStatus::Failed)
+}
+
+pub async fn by_id(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<session::Model>, DbErr> {
+    session::Entity::find_by_id(id).one(conn).await
+}
+
+/// The session's participants, in the order they were invited.
+pub async fn participants(conn: &impl ConnectionTrait, session_id: Uuid) -> Result<Vec<participant::Model>, DbErr> {
+    participant::Entity::find()
+        .filter(participant::Column::SessionId.eq(session_id))
+        .order_by_asc(participant::Column::Id)
+        .all(conn)
+        .await
+}
+
+pub async fn participant_of(
+    conn: &impl ConnectionTrait,
+    session_id: Uuid,
+    player: Uuid,
+) -> Result<Option<participant::Model>, DbErr> {
+    participant::Entity::find()
+        .filter(participant::Column::SessionId.eq(session_id))
+        .filter(participant::Column::PlayerId.eq(player))
+        .one(conn)
+        .await
+}
+
+pub async fn payments(conn: &impl ConnectionTrait, session_id: Uuid) -> Result<Vec<payment::Model>, DbErr> {
+    payment::Entity::find()
+        .filter(payment::Column::SessionId.eq(session_id))
+        .order_by_asc(payment::Column::Id)
+        .all(conn)
+        .await
+}
+
+pub async fn has_payments(conn: &impl ConnectionTrait, session_id: Uuid) -> Result<bool, DbErr> {
+    Ok(payment::Entity::find().filter(payment::Column::SessionId.eq(session_id)).count(conn).await? > 0)
+}
+
+async fn history(conn: &impl ConnectionTrait, session_id: Uuid) -> Result<Vec<event::Model>, DbErr> {
+    event::Entity::find()
+        .filter(event::Column::SessionId.eq(session_id))
+        .order_by_asc(event::Column::At)
+        .order_by_asc(event::Column::Id)
+        .all(conn)
+        .await
+}
+
+/// The display names of these accounts ("" for none).
+pub async fn display_names(conn: &impl ConnectionTrait, ids: &[Uuid]) -> Result<HashMap<Uuid, String>, DbErr> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(account::Entity::find()
+        .select_only()
+        .column(account::Column::Id)
+        .column(account::Column::DisplayName)
+        .filter(account::Column::Id.is_in(ids))
+        .into_tuple::<(Uuid, String)>()
+        .all(conn)
+        .await?
+        .into_iter()
+        .collect())
+}
+
+fn schedule(row: &session::Model) -> SessionSchedule {
+    SessionSchedule { scheduled_start_datetime: row.scheduled_start, scheduled_duration_minutes: row.duration_minutes }
+}
+
+fn seats(row: &session::Model, facts: Option<&SessionSeriesFacts>) -> SessionSeats {
+    SessionSeats {
+        confirmed: u32::try_from(row.seats_confirmed).unwrap_or(0),
+        total: facts.and_then(|facts| facts.max_players),
+    }
+}
+
+fn series_view(row: &session::Model, facts: Option<&SessionSeriesFacts>) -> SessionSeries {
+    match facts {
+        Some(facts) => SessionSeries {
+            id: row.series_id,
+            handle: facts.handle.clone(),
+            title: facts.title.clone(),
+            time_zone: facts.time_zone.clone(),
+            pricing: facts.pricing.clone(),
+            min_players: facts.min_players,
+            max_players: facts.max_players,
+        },
+        None => SessionSeries {
+            id: row.series_id,
+            handle: String::new(),
+            title: String::new(),
+            time_zone: "UTC".to_owned(),
+            pricing: None,
+            min_players: None,
+            max_players: None,
+        },
+    }
+}
+
+fn summary_series(row: &session::Model, facts: Option<&SessionSeriesFacts>) -> SessionSeriesSummary {
+    SessionSeriesSummary {
+        id: row.series_id,
+        handle: facts.map(|facts| facts.handle.clone()).unwrap_or_default(),
+        title: facts.map(|facts| facts.title.clone()).unwrap_or_default(),
+    }
+}
+
+fn payment_view(row: &payment::Model, names: &HashMap<Uuid, String>) -> SessionPayment {
+    SessionPayment {
+        id: row.id,
+        player_id: row.player_id,
+        player_display_name: names.get(&row.player_id).cloned().unwrap_or_default(),
+        amount: format_minor(row.amount_minor),
+        currency_code: row.currency_code.clone(),
+        status: payment_status(row),
+        cart_id: row.cart_id.clone(),
+        order_id: row.order_id.clone(),
+        transaction_id: row.transaction_id.clone(),
+        transactions_count: u32::try_from(row.transactions_count).unwrap_or(0),
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    }
+}
+
+fn event_view(row: event::Model, names: &HashMap<Uuid, String>) -> Option<SessionEvent> {
+    Some(SessionEvent {
+        id: row.id,
+        kind: SessionEventKind::parse(&row.kind)?,
+        actor_display_name: row.actor_id.and_then(|id| names.get(&id).cloned()).unwrap_or_default(),
+        actor_id: row.actor_id,
+        player_id: row.player_id,
+        status: row.status.as_deref().and_then(SessionStatus::parse),
+        message: row.message,
+        at: row.at,
+    })
+}
+
+/// Everything a view of one session needs, read once.
+struct Loaded {
+    facts: Option<SessionSeriesFacts>,
+    participants: Vec<participant::Model>,
+    payments: Vec<payment::Model>,
+    events: Vec<event::Model>,
+    names: HashMap<Uuid, String>,
+}
+
+async fn load(conn: &impl ConnectionTrait, row: &session::Model) -> Result<Loaded, DbErr> {
+    let facts = series::session_facts_of(conn, questline_domain::ids::SeriesId(row.series_id)).await?;
+    let participants = participants(conn, row.id).await?;
+    let payments = payments(conn, row.id).await?;
+    let events = history(conn, row.id).await?;
+    let mut ids = vec![row.game_master_id];
+    ids.extend(participants.iter().map(|p| p.player_id));
+    ids.extend(payments.iter().map(|p| p.player_id));
+    ids.extend(events.iter().filter_map(|e| e.actor_id));
+    let names = display_names(conn, &ids).await?;
+    Ok(Loaded { facts, participants, payments, events, names })
+}
+
+fn paid_players(payments: &[payment::Model]) -> Vec<Uuid> {
+    payments.iter().filter(|p| payment_status(p) == PaymentStatus::Completed).map(|p| p.player_id).collect()
+}
+
+/// The session as its GM sees it, with the actions allowed at `now`.
+pub async fn gm_view(
+    conn: &impl ConnectionTrait,
+    row: session::Model,
+    lead_minutes: i64,
+    now: DateTime<Utc>,
+) -> Result<GmSession, DbErr> {
+    let loaded = load(conn, &row).await?;
+    let paid = paid_players(&loaded.payments);
+    let status = status(&row);
+    let has_removable = loaded
+        .participants
+        .iter()
+        .any(|p| sessions::participant_move(status, participant_status(p), sessions::ParticipantMove::Remove).is_ok());
+    let allowed_actions = sessions::gm_actions(GmContext {
+        status,
+        scheduled_start: row.scheduled_start,
+        lead_minutes,
+        now,
+        has_payments: !loaded.payments.is_empty(),
+        has_removable,
+    });
+    let participants = loaded
+        .participants
+        .iter()
+        .map(|p| SessionParticipant {
+            player_id: p.player_id,
+            display_name: loaded.names.get(&p.player_id).cloned().unwrap_or_default(),
+            status: participant_status(p),
+            message: p.message.clone(),
+            paid: paid.contains(&p.player_id),
+            updated_at: p.updated_at,
+        })
+        .collect();
+    let payments = loaded.payments.iter().map(|p| payment_view(p, &loaded.names)).collect();
+    let events = loaded.events.into_iter().filter_map(|e| event_view(e, &loaded.names)).collect();
+    Ok(GmSession {
+        id: row.id,
+        series: series_view(&row, loaded.facts.as_ref()),
+        game_master_id: row.game_master_id,
+        game_master_display_name: loaded.names.get(&row.game_master_id).cloned().unwrap_or_default(),
+        status,
+        schedule: schedule(&row),
+        actual_start_datetime: row.actual_start,
+        actual_duration_minutes: row.actual_duration_minutes,
+        preparation_opens_at: sessions::preparation_opens_at(row.scheduled_start, lead_minutes),
+        seats: seats(&row, loaded.facts.as_ref()),
+        participants,
+        events,
+        payments,
+        allowed_actions,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        version: row.version,
+    })
+}
+
+/// The session as the player `me` sees it; `None` when they have no participant row.
+pub async fn player_view(
+    conn: &impl ConnectionTrait,
+    row: session::Model,
+    me: AccountId,
+    lead_minutes: i64,
+) -> Result<Option<PlayerSession>, DbErr> {
+    let loaded = load(conn, &row).await?;
+    let Some(mine) = loaded.participants.iter().find(|p| p.player_id == me.as_uuid()) else { return Ok(None) };
+    let status = status(&row);
+    let my_status = participant_status(mine);
+    let me_view = SessionMe {
+        status: my_status,
+        message: mine.message.clone(),
+        allowed_actions: sessions::participant_actions(status, my_status),
+    };
+    let participants = loaded
+        .participants
+        .iter()
+        .filter(|p| p.player_id != me.as_uuid() && participant_status(p).is_shown_to_players())
+        .map(|p| SessionParticipant {
+            player_id: p.player_id,
+            display_name: loaded.names.get(&p.player_id).cloned().unwrap_or_default(),
+            status: participant_status(p),
+            message: None,
+            paid: false,
+            updated_at: p.updated_at,
+        })
+        .collect();
+    let payment = loaded.payments.iter().find(|p| p.player_id == me.as_uuid()).map(|p| payment_view(p, &loaded.names));
+    let events = loaded.events.into_iter().filter_map(|e| event_view(e, &loaded.names)).collect();
+    Ok(Some(PlayerSession {
+        id: row.id,
+        series: series_view(&row, loaded.facts.as_ref()),
+        game_master_id: row.game_master_id,
+        game_master_display_name: loaded.names.get(&row.game_master_id).cloned().unwrap_or_default(),
+        status,
+        schedule: schedule(&row),
+        actual_start_datetime: row.actual_start,
+        actual_duration_minutes: row.actual_duration_minutes,
+        preparation_opens_at: sessions::preparation_opens_at(row.scheduled_start, lead_minutes),
+        seats: seats(&row, loaded.facts.as_ref()),
+        participants,
+        me: me_view,
+        payment,
+        events,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        version: row.version,
+    }))
+}
+
+const FINAL: [SessionStatus; 3] = [SessionStatus::Completed, SessionStatus::StoppedEarly, SessionStatus::Cancelled];
+
+/// Upcoming first (soonest start first), then past (latest start first).
+fn ordered(query: sea_orm::Select<session::Entity>) -> sea_orm::Select<session::Entity> {
+    let is_final = || session::Column::Status.is_in(FINAL.map(SessionStatus::as_str));
+    let past_last: Expr = Expr::case(is_final(), 1).finally(0).into();
+    let upcoming_start: Expr = Expr::case(is_final(), Expr::value(Option::<DateTime<Utc>>::None))
+        .finally(Expr::col(session::Column::ScheduledStart))
+        .into();
+    query
+        .order_by(past_last, Order::Asc)
+        .order_by(upcoming_start, Order::Asc)
+        .order_by_desc(session::Column::ScheduledStart)
+        .order_by_asc(session::Column::Id)
+}
+
+async fn series_of(
+    conn: &impl ConnectionTrait,
+    rows: &[session::Model],
+) -> Result<HashMap<Uuid, SessionSeriesFacts>, DbErr> {
+    let mut ids: Vec<Uuid> = rows.iter().map(|row| row.series_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    series::session_facts(conn, &ids).await
+}
+
+/// A page of the GM's sessions, optionally of one series and one status.
+pub async fn list_of_gm(
+    conn: &impl ConnectionTrait,
+    gm: AccountId,
+    series_id: Option<Uuid>,
+    only: Option<SessionStatus>,
+    page: PageRequest,
+) -> Result<(Vec<GmSessionSummary>, u64), DbErr> {
+    let theirs = session::Entity::find()
+        .filter(session::Column::GameMasterId.eq(gm.as_uuid()))
+        .apply_if(series_id, |query, id| query.filter(session::Column::SeriesId.eq(id)))
+        .apply_if(only, |query, only| query.filter(session::Column::Status.eq(only.as_str())));
+    let count = theirs.clone().count(conn).await?;
+    let rows = ordered(theirs).offset(page.offset).limit(page.limit).all(conn).await?;
+    let facts = series_of(conn, &rows).await?;
+    let mut counts: HashMap<Uuid, u32> = HashMap::new();
+    if !rows.is_empty() {
+        let all = participant::Entity::find()
+            .filter(participant::Column::SessionId.is_in(rows.iter().map(|row| row.id)))
+            .all(conn)
+            .await?;
+        for p in all {
+            if participant_status(&p).is_in_session() {
+                *counts.entry(p.session_id).or_default() += 1;
+            }
+        }
+    }
+    let items = rows
+        .iter()
+        .map(|row| GmSessionSummary {
+            id: row.id,
+            series: summary_series(row, facts.get(&row.series_id)),
+            status: status(row),
+            schedule: schedule(row),
+            seats: seats(row, facts.get(&row.series_id)),
+            participant_count: counts.get(&row.id).copied().unwrap_or(0),
+            updated_at: row.updated_at,
+        })
+        .collect();
+    Ok((items, count))
+}
+
+/// A page of the sessions where the player has a participant row, optionally of one status.
+pub async fn list_of_player(
+    conn: &impl ConnectionTrait,
+    player: AccountId,
+    only: Option<SessionStatus>,
+    page: PageRequest,
+) -> Result<(Vec<PlayerSessionSummary>, u64), DbErr> {
+    let mine = SeaQuery::select()
+        .column(participant::Column::SessionId)
+        .from(participant::Entity)
+        .and_where(participant::Column::PlayerId.eq(player.as_uuid()))
+        .to_owned();
+    let theirs = session::Entity::find()
+        .filter(Condition::all().add(session::Column::Id.in_subquery(mine)))
+        .apply_if(only, |query, only| query.filter(session::Column::Status.eq(only.as_str())));
+    let count = theirs.clone().count(conn).await?;
+    let rows = ordered(theirs).offset(page.offset).limit(page.limit).all(conn).await?;
+    let facts = series_of(conn, &rows).await?;
+    let gm_ids: Vec<Uuid> = rows.iter().map(|row| row.game_master_id).collect();
+    let names = display_names(conn, &gm_ids).await?;
+    let my_rows: HashMap<Uuid, ParticipantStatus> = if rows.is_empty() {
+        HashMap::new()
+    } else {
+        participant::Entity::find()
+            .filter(participant::Column::PlayerId.eq(player.as_uuid()))
+            .filter(participant::Column::SessionId.is_in(rows.iter().map(|row| row.id)))
+            .all(conn)
+            .await?
+            .into_iter()
+            .map(|p| (p.session_id, participant_status(&p)))
+            .collect()
+    };
+    let items = rows
+        .iter()
+        .map(|row| PlayerSessionSummary {
+            id: row.id,
+            series: summary_series(row, facts.get(&row.series_id)),
+            game_master_display_name: names.get(&row.game_master_id).cloned().unwrap_or_default(),
+            status: status(row),
+            schedule: schedule(row),
+            seats: seats(row, facts.get(&row.series_id)),
+            my_status: my_rows.get(&row.id).copied().unwrap_or(ParticipantStatus::Invited),
+        })
+        .collect();
+    Ok((items, count))
+}

@@ -1,0 +1,667 @@
+//! The writes of sessions, each run inside one write transaction: it first locks the session's row (an `UPDATE`
+//! that bumps its version, so concurrent writes to one session run one after the other on both databases and each
+//! reads the counts the others committed), asks the domain's state machines what the move does
+//! (`questline_domain::sessions`), writes the participants, the seat count (a conditional `UPDATE`, so seats never
+//! over-fill), the payments and the history, applies the automatic moves the change completes, and records the
+//! event for the GM and every participant.
+
+use chrono::{DateTime, Duration, Utc};
+use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::series::LifecycleStatus;
+use questline_domain::sessions::{
+    self, ParticipantMove, ParticipantStatus, PaymentStatus, Readiness, Refusal, Schedule, SessionEventKind,
+    SessionMove, SessionStatus,
+};
+use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::entities::{event, participant, payment, session};
+use super::{events, queries};
+use crate::applications;
+use crate::error::ApiError;
+use crate::jobs::Job;
+use crate::series::{self, SessionSeriesFacts};
+use crate::state::Write;
+
+/// The job that cancels a session still not in progress an hour after its scheduled start.
+pub const ABANDON: &str = "sessions.abandon";
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct AbandonPayload {
+    pub session_id: Uuid,
+}
+
+pub fn session_not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::SessionNotFound.as_str(), "Session not found")
+}
+
+pub fn series_not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::SeriesNotFound.as_str(), "Series not found")
+}
+
+fn refused(refusal: Refusal) -> ApiError {
+    DomainError::from(refusal).into()
+}
+
+fn field_errors(fields: FieldErrors) -> ApiError {
+    DomainError::invalid_fields(fields).into()
+}
+
+/// The transaction and the time of one write: hooks and jobs have no `Write`, only these.
+#[derive(Clone, Copy)]
+pub struct Tx<'c> {
+    pub txn: &'c DatabaseTransaction,
+    pub now: DateTime<Utc>,
+}
+
+impl<'c> From<&Write<'c>> for Tx<'c> {
+    fn from(w: &Write<'c>) -> Self {
+        Tx { txn: w.txn, now: w.now }
+    }
+}
+
+/// Locks the session's row for this write and reads it; `None` when there is no such session.
+async fn lock(tx: Tx<'_>, id: Uuid) -> Result<Option<session::Model>, DbErr> {
+    let result = session::Entity::update_many()
+        .col_expr(session::Column::Version, Expr::col(session::Column::Version).add(1))
+        .col_expr(session::Column::UpdatedAt, Expr::value(tx.now))
+        .filter(session::Column::Id.eq(id))
+        .exec(tx.txn)
+        .await?;
+    if result.rows_affected == 0 {
+        return Ok(None);
+    }
+    queries::by_id(tx.txn, id).await
+}
+
+/// The GM's session, locked; anyone else's is "not found".
+async fn owned(tx: Tx<'_>, gm: AccountId, id: Uuid) -> Result<session::Model, ApiError> {
+    lock(tx, id).await?.filter(|row| row.game_master_id == gm.as_uuid()).ok_or_else(session_not_found)
+}
+
+async fn facts_of(tx: Tx<'_>, row: &session::Model) -> Result<SessionSeriesFacts, ApiError> {
+    series::session_facts_of(tx.txn, SeriesId(row.series_id)).await?.ok_or_else(series_not_found)
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn history(
+    tx: Tx<'_>,
+    session_id: Uuid,
+    kind: SessionEventKind,
+    actor: Option<Uuid>,
+    player: Option<Uuid>,
+    status: Option<SessionStatus>,
+    message: Option<String>,
+) -> Result<(), DbErr> {
+    event::Entity::insert(event::ActiveModel {
+        id: Set(Uuid::now_v7()),
+        session_id: Set(session_id),
+        kind: Set(kind.as_str().to_owned()),
+        actor_id: Set(actor),
+        player_id: Set(player),
+        status: Set(status.map(|status| status.as_str().to_owned())),
+        message: Set(message),
+        at: Set(tx.now),
+    })
+    .exec_without_returning(tx.txn)
+    .await?;
+    Ok(())
+}
+
+/// The session changed: an event to its GM and every account with a participant row.
+async fn announce(tx: Tx<'_>, row: &session::Model, created: bool) -> Result<(), DbErr> {
+    let players: Vec<Uuid> = queries::participants(tx.txn, row.id).await?.into_iter().map(|p| p.player_id).collect();
+    let gm = AccountId(row.game_master_id);
+    let event = if created { events::created(row.id, gm, &players) } else { events::updated(row.id, gm, &players) };
+    crate::events::record_at(tx.txn, event, tx.now).await
+}
+
+async fn reread(tx: Tx<'_>, id: Uuid) -> Result<session::Model, ApiError> {
+    queries::by_id(tx.txn, id).await?.ok_or_else(session_not_found)
+}
+
+async fn set_status(tx: Tx<'_>, id: Uuid, to: SessionStatus) -> Result<(), DbErr> {
+    session::Entity::update_many()
+        .col_expr(session::Column::Status, Expr::value(to.as_str()))
+        .filter(session::Column::Id.eq(id))
+        .exec(tx.txn)
+        .await?;
+    Ok(())
+}
+
+/// Takes one confirmed seat if one is free; the condition is part of the `UPDATE`, so racing confirmations cannot
+/// over-fill the session even without the row lock.
+async fn take_seat(tx: Tx<'_>, id: Uuid, max: Option<u32>) -> Result<bool, DbErr> {
+    let mut update = session::Entity::update_many()
+        .col_expr(session::Column::SeatsConfirmed, Expr::col(session::Column::SeatsConfirmed).add(1))
+        .filter(session::Column::Id.eq(id));
+    if let Some(max) = max {
+        update = update.filter(session::Column::SeatsConfirmed.lt(i32::try_from(max).unwrap_or(i32::MAX)));
+    }
+    Ok(update.exec(tx.txn).await?.rows_affected == 1)
+}
+
+async fn free_seat(tx: Tx<'_>, id: Uuid) -> Result<(), DbErr> {
+    session::Entity::update_many()
+        .col_expr(session::Column::SeatsConfirmed, Expr::col(session::Column::SeatsConfirmed).sub(1))
+        .filter(session::Column::Id.eq(id))
+        .filter(session::Column::SeatsConfirmed.gt(0))
+        .exec(tx.txn)
+        .await?;
+    Ok(())
+}
+
+/// Writes a participant's new status (and message, when given), their seat and what becomes of their payment.
+async fn save_participant(
+    tx: Tx<'_>,
+    row: &participant::Model,
+    to: ParticipantStatus,
+    max: Option<u32>,
+    message: Option<String>,
+) -> Result<(), ApiError> {
+    let from = queries::participant_status(row);
+    match sessions::seat_change(from, to) {
+        1 if !take_seat(tx, row.session_id, max).await? => return Err(refused(Refusal::SessionFull)),
+        -1 => free_seat(tx, row.session_id).await?,
+        _ => {}
+    }
+    let mut update =
+        participant::ActiveModel { status: Set(to.as_str().to_owned()), updated_at: Set(tx.now), ..Default::default() };
+    if let Some(message) = message {
+        update.message = Set(Some(message));
+    }
+    participant::Entity::update_many().set(update).filter(participant::Column::Id.eq(row.id)).exec(tx.txn).await?;
+    let open = [PaymentStatus::Created.as_str(), PaymentStatus::Pending.as_str()];
+    if sessions::payment_after(to, PaymentStatus::Created) == PaymentStatus::Failed {
+        payment::Entity::update_many()
+            .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Failed.as_str()))
+            .col_expr(payment::Column::UpdatedAt, Expr::value(tx.now))
+            .filter(payment::Column::SessionId.eq(row.session_id))
+            .filter(payment::Column::PlayerId.eq(row.player_id))
+            .filter(payment::Column::Status.is_in(open))
+            .exec(tx.txn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// A payment of the series' price for the player, unless they have one.
+async fn ensure_payment(tx: Tx<'_>, session_id: Uuid, player: Uuid, price: &(i64, String)) -> Result<(), DbErr> {
+    payment::Entity::insert(payment::ActiveModel {
+        id: Set(Uuid::now_v7()),
+        session_id: Set(session_id),
+        player_id: Set(player),
+        amount_minor: Set(price.0),
+        currency_code: Set(price.1.clone()),
+        status: Set(PaymentStatus::Created.as_str().to_owned()),
+        cart_id: Set(None),
+        order_id: Set(None),
+        transaction_id: Set(None),
+        transactions_count: Set(0),
+        created_at: Set(tx.now),
+        updated_at: Set(tx.now),
+    })
+    .on_conflict(OnConflict::columns([payment::Column::SessionId, payment::Column::PlayerId]).do_nothing().to_owned())
+    .exec_without_returning(tx.txn)
+    .await?;
+    Ok(())
+}
+
+/// Applies the automatic moves the counts now call for (each a history row by the platform).
+async fn settle(tx: Tx<'_>, id: Uuid, facts: &SessionSeriesFacts) -> Result<(), ApiError> {
+    let row = reread(tx, id).await?;
+    let status = queries::status(&row);
+    if !status.is_preparing() {
+        return Ok(());
+    }
+    let participants = queries::participants(tx.txn, id).await?;
+    let paid: Vec<Uuid> = queries::payments(tx.txn, id)
+        .await?
+        .iter()
+        .filter(|p| queries::payment_status(p) == PaymentStatus::Completed)
+        .map(|p| p.player_id)
+        .collect();
+    let ready: Vec<&participant::Model> =
+        participants.iter().filter(|p| queries::participant_status(p) == ParticipantStatus::Ready).collect();
+    let readiness = Readiness {
+        min_players: facts.min_players.unwrap_or(1),
+        paid: facts.is_paid(),
+        ready: ready.len() as u32,
+        ready_and_paid: ready.iter().filter(|p| paid.contains(&p.player_id)).count() as u32,
+    };
+    for step in sessions::settle(status, readiness) {
+        set_status(tx, id, step).await?;
+        history(tx, id, SessionEventKind::StatusChanged, None, None, Some(step), None).await?;
+    }
+    Ok(())
+}
+
+/// Schedules the 60-minute rule for the session's current start (a job per start; an earlier one finds the start
+/// moved and does nothing).
+async fn schedule_abandon(w: &Write<'_>, id: Uuid, start: DateTime<Utc>) -> Result<(), DbErr> {
+    let at = start + Duration::minutes(sessions::ABANDON_AFTER_MINUTES);
+    let job = Job::new(ABANDON, AbandonPayload { session_id: id })
+        .at(at)
+        .unique(format!("{ABANDON}:{id}:{}", start.timestamp()));
+    w.schedule(job).await
+}
+
+/// The players the GM named, checked: at least one, each an accepted player of the series, and (for a new
+/// session) no more than its maximum.
+async fn check_players(
+    tx: Tx<'_>,
+    field: &str,
+    facts: &SessionSeriesFacts,
+    ids: &[Uuid],
+    enforce_max: bool,
+    fields: &mut FieldErrors,
+) -> Result<Vec<Uuid>, DbErr> {
+    let mut players = ids.to_vec();
+    players.sort_unstable();
+    players.dedup();
+    let mut add = |error: FieldError| fields.entry(field.to_owned()).or_default().push(error);
+    if players.is_empty() {
+        add(FieldError::new(ErrorCode::Required, "Player selection is required"));
+        return Ok(players);
+    }
+    if enforce_max && let Some(max) = facts.max_players.filter(|max| players.len() as u32 > *max) {
+        add(FieldError::new(ErrorCode::TooMany, format!("At most {max} players can be invited")).param("max", max));
+    }
+    for player in &players {
+        if !applications::is_accepted(tx.txn, facts.id, AccountId(*player)).await? {
+            add(FieldError::new(ErrorCode::NotAccepted, "Only accepted players of the series can be invited")
+                .param("player_id", player.to_string().as_str()));
+            break;
+        }
+    }
+    Ok(players)
+}
+
+async fn invite(tx: Tx<'_>, session_id: Uuid, gm: Uuid, players: &[Uuid]) -> Result<(), DbErr> {
+    for player in players {
+        participant::Entity::insert(participant::ActiveModel {
+            id: Set(Uuid::now_v7()),
+            session_id: Set(session_id),
+            player_id: Set(*player),
+            status: Set(ParticipantStatus::Invited.as_str().to_owned()),
+            message: Set(None),
+            updated_at: Set(tx.now),
+        })
+        .exec_without_returning(tx.txn)
+        .await?;
+        history(tx, session_id, SessionEventKind::Invited, Some(gm), Some(*player), None, None).await?;
+    }
+    Ok(())
+}
+
+/// A new session of the GM's series, in planning, with the players invited.
+#[tracing::instrument(skip(w, start, duration, players), fields(gm = %gm, series = %series_id))]
+pub async fn create(
+    w: &Write<'_>,
+    gm: AccountId,
+    series_id: Uuid,
+    players: Vec<Uuid>,
+    start: Option<DateTime<Utc>>,
+    duration: Option<i64>,
+) -> Result<session::Model, ApiError> {
+    let tx = Tx::from(w);
+    let facts = series::session_facts_of(w.txn, SeriesId(series_id))
+        .await?
+        .filter(|facts| facts.gm == gm)
+        .ok_or_else(series_not_found)?;
+    if facts.lifecycle != LifecycleStatus::Active {
+        return Err(ApiError::new(
+            ErrorType::UnexpectedState,
+            ErrorCode::SeriesMustBeActive.as_str(),
+            "Cannot create session: series must be active to create a session",
+        ));
+    }
+    if facts.pricing.is_none() {
+        return Err(ApiError::new(
+            ErrorType::UnexpectedState,
+            ErrorCode::SeriesMustHavePricing.as_str(),
+            "Cannot create session: series must have pricing to create a session",
+        ));
+    }
+    let mut fields = FieldErrors::new();
+    let players = check_players(tx, "participant_ids", &facts, &players, true, &mut fields).await?;
+    let schedule = sessions::parse_schedule(start, duration, w.now, &mut fields);
+    let Some(Schedule { start, duration_minutes }) = schedule.filter(|_| fields.is_empty()) else {
+        return Err(field_errors(fields));
+    };
+    let id = Uuid::now_v7();
+    session::Entity::insert(session::ActiveModel {
+        id: Set(id),
+        series_id: Set(series_id),
+        game_master_id: Set(gm.as_uuid()),
+        status: Set(SessionStatus::Planning.as_str().to_owned()),
+        scheduled_start: Set(start),
+        duration_minutes: Set(duration_minutes),
+        actual_start: Set(None),
+        actual_duration_minutes: Set(None),
+        seats_confirmed: Set(0),
+        created_at: Set(w.now),
+        updated_at: Set(w.now),
+        version: Set(1),
+    })
+    .exec_without_returning(w.txn)
+    .await?;
+    history(tx, id, SessionEventKind::Created, Some(gm.as_uuid()), None, Some(SessionStatus::Planning), None).await?;
+    invite(tx, id, gm.as_uuid(), &players).await?;
+    schedule_abandon(w, id, start).await?;
+    let row = reread(tx, id).await?;
+    announce(tx, &row, true).await?;
+    Ok(row)
+}
+
+/// The GM changes the date and length, in planning only (the order of checks).
+#[tracing::instrument(skip(w, start, duration), fields(gm = %gm, session = %id))]
+pub async fn update_schedule(
+    w: &Write<'_>,
+    gm: AccountId,
+    id: Uuid,
+    start: Option<DateTime<Utc>>,
+    duration: Option<i64>,
+) -> Result<session::Model, ApiError> {
+    let tx = Tx::from(w);
+    let row = owned(tx, gm, id).await?;
+    let schedule = sessions::check_schedule_change(queries::status(&row), start, duration, w.now)?;
+    session::Entity::update_many()
+        .col_expr(session::Column::ScheduledStart, Expr::value(schedule.start))
+        .col_expr(session::Column::DurationMinutes, Expr::value(schedule.duration_minutes))
+        .filter(session::Column::Id.eq(id))
+        .exec(w.txn)
+        .await?;
+    history(tx, id, SessionEventKind::Updated, Some(gm.as_uuid()), None, None, None).await?;
+    schedule_abandon(w, id, schedule.start).await?;
+    let row = reread(tx, id).await?;
+    announce(tx, &row, false).await?;
+    Ok(row)
+}
+
+/// A status move by the GM (or, with `actor` none, by the platform: the hooks and the 60-minute rule).
+async fn move_session(
+    tx: Tx<'_>,
+    actor: Option<Uuid>,
+    row: session::Model,
+    move_: SessionMove,
+    lead_minutes: i64,
+    message: Option<String>,
+) -> Result<session::Model, ApiError> {
+    let from = queries::status(&row);
+    let to = sessions::next(from, move_).map_err(refused)?;
+    if move_ == SessionMove::StartPreparation {
+        sessions::check_preparation_open(row.scheduled_start, lead_minutes, tx.now).map_err(refused)?;
+    }
+    let facts = facts_of(tx, &row).await?;
+    let participants = queries::participants(tx.txn, row.id).await?;
+    let paid: Vec<Uuid> = queries::payments(tx.txn, row.id)
+        .await?
+        .iter()
+        .filter(|p| queries::payment_status(p) == PaymentStatus::Completed)
+        .map(|p| p.player_id)
+        .collect();
+    for participant in &participants {
+        let status = queries::participant_status(participant);
+        let each = match move_ {
+            SessionMove::StartPlanning => ParticipantMove::Reinvite,
+            SessionMove::Start => {
+                let paid_enough = !facts.is_paid() || paid.contains(&participant.player_id);
+                if status == ParticipantStatus::Ready && paid_enough {
+                    ParticipantMove::Attend
+                } else {
+                    ParticipantMove::Miss
+                }
+            }
+            SessionMove::Complete | SessionMove::StopEarly => ParticipantMove::Finish,
+            SessionMove::Cancel => ParticipantMove::Drop,
+            SessionMove::FixSchedule | SessionMove::StartPreparation => continue,
+        };
+        if let Ok(next) = sessions::participant_next(from, status, each) {
+            save_participant(tx, participant, next, facts.max_players, None).await?;
+        }
+    }
+    let mut update = session::Entity::update_many()
+        .col_expr(session::Column::Status, Expr::value(to.as_str()))
+        .filter(session::Column::Id.eq(row.id));
+    match move_ {
+        SessionMove::Start => update = update.col_expr(session::Column::ActualStart, Expr::value(tx.now)),
+        SessionMove::Complete | SessionMove::StopEarly => {
+            let started = row.actual_start.unwrap_or(tx.now);
+            let minutes = i32::try_from(std::cmp::max((tx.now - started).num_minutes(), 0)).unwrap_or(i32::MAX);
+            update = update.col_expr(session::Column::ActualDurationMinutes, Expr::value(minutes));
+        }
+        _ => {}
+    }
+    update.exec(tx.txn).await?;
+    history(tx, row.id, SessionEventKind::StatusChanged, actor, None, Some(to), message).await?;
+    if move_ == SessionMove::StartPreparation {
+        if let Some(price) = &facts.price {
+            for participant in &participants {
+                if sessions::needs_payment(queries::participant_status(participant)) {
+                    ensure_payment(tx, row.id, participant.player_id, price).await?;
+                }
+            }
+        }
+        settle(tx, row.id, &facts).await?;
+    }
+    let row = reread(tx, row.id).await?;
+    announce(tx, &row, false).await?;
+    Ok(row)
+}
+
+/// A status move by the GM.
+#[tracing::instrument(skip(w, message), fields(gm = %gm, session = %id, action = move_.as_str()))]
+pub async fn gm_move(
+    w: &Write<'_>,
+    gm: AccountId,
+    id: Uuid,
+    move_: SessionMove,
+    lead_minutes: i64,
+    message: Option<String>,
+) -> Result<session::Model, ApiError> {
+    let tx = Tx::from(w);
+    let row = owned(tx, gm, id).await?;
+    let start = row.scheduled_start;
+    let row = move_session(tx, Some(gm.as_uuid()), row, move_, lead_minutes, message).await?;
+    if move_ == SessionMove::FixSchedule {
+        schedule_abandon(w, id, start).await?;
+    }
+    Ok(row)
+}
+
+/// Deletes a session in planning with no payments; its participants hear of it.
+#[tracing::instrument(skip(w), fields(gm = %gm, session = %id))]
+pub async fn delete(w: &Write<'_>, gm: AccountId, id: Uuid) -> Result<(), ApiError> {
+    let tx = Tx::from(w);
+    let row = owned(tx, gm, id).await?;
+    let has_payments = queries::has_payments(w.txn, id).await?;
+    sessions::check_delete(queries::status(&row), has_payments).map_err(refused)?;
+    let players: Vec<Uuid> = queries::participants(w.txn, id).await?.into_iter().map(|p| p.player_id).collect();
+    crate::events::record_at(w.txn, events::deleted(id, gm, &players), w.now).await?;
+    event::Entity::delete_many().filter(event::Column::SessionId.eq(id)).exec(w.txn).await?;
+    participant::Entity::delete_many().filter(participant::Column::SessionId.eq(id)).exec(w.txn).await?;
+    session::Entity::delete_many().filter(session::Column::Id.eq(id)).exec(w.txn).await?;
+    Ok(())
+}
+
+/// The GM invites more accepted players of the series, before the start.
+#[tracing::instrument(skip(w, players), fields(gm = %gm, session = %id))]
+pub async fn add_participants(
+    w: &Write<'_>,
+    gm: AccountId,
+    id: Uuid,
+    players: Vec<Uuid>,
+) -> Result<session::Model, ApiError> {
+    let tx = Tx::from(w);
+    let row = owned(tx, gm, id).await?;
+    let status = queries::status(&row);
+    if !status.is_before_start() {
+        return Err(ApiError::new(
+            ErrorType::UnexpectedState,
+            ErrorCode::SessionTransitionNotAllowed.as_str(),
+            format!("Players cannot be added now that the session is {}", status.as_str().replace('_', " ")),
+        ));
+    }
+    let facts = facts_of(tx, &row).await?;
+    let mut fields = FieldErrors::new();
+    let players = check_players(tx, "player_ids", &facts, &players, false, &mut fields).await?;
+    if fields.is_empty() {
+        let existing = queries::participants(w.txn, id).await?;
+        if players.iter().any(|player| existing.iter().any(|p| p.player_id == *player)) {
+            fields.entry("player_ids".to_owned()).or_default().push(FieldError::new(
+                ErrorCode::AlreadyParticipant,
+                "This player is already a participant of the session",
+            ));
+        }
+    }
+    if !fields.is_empty() {
+        return Err(field_errors(fields));
+    }
+    invite(tx, id, gm.as_uuid(), &players).await?;
+    let row = reread(tx, id).await?;
+    announce(tx, &row, false).await?;
+    Ok(row)
+}
+
+/// A participant's move: `actor` is who made it (the player, the GM for a removal, none for the platform).
+async fn participant_move(
+    tx: Tx<'_>,
+    actor: Option<Uuid>,
+    row: &session::Model,
+    participant: &participant::Model,
+    move_: ParticipantMove,
+    message: Option<String>,
+) -> Result<(), ApiError> {
+    let status = queries::status(row);
+    let from = queries::participant_status(participant);
+    let to = sessions::participant_move(status, from, move_).map_err(refused)?;
+    let facts = facts_of(tx, row).await?;
+    // The participant's own message is their latest; the GM's (a removal) lives in the history only.
+    let own = if actor == Some(participant.player_id) { message.clone() } else { None };
+    save_participant(tx, participant, to, facts.max_players, own).await?;
+    let kind = if from == ParticipantStatus::Participating && move_ == ParticipantMove::Leave {
+        SessionEventKind::Left
+    } else {
+        move_.event_kind().unwrap_or(SessionEventKind::Cancelled)
+    };
+    history(tx, row.id, kind, actor, Some(participant.player_id), None, message).await?;
+    if let Some(price) = &facts.price
+        && status.is_preparing()
+        && sessions::needs_payment(to)
+    {
+        ensure_payment(tx, row.id, participant.player_id, price).await?;
+    }
+    settle(tx, row.id, &facts).await?;
+    Ok(())
+}
+
+/// The GM removes a participant before the start.
+#[tracing::instrument(skip(w, message), fields(gm = %gm, session = %id, player = %player))]
+pub async fn remove_participant(
+    w: &Write<'_>,
+    gm: AccountId,
+    id: Uuid,
+    player: AccountId,
+    message: Option<String>,
+) -> Result<session::Model, ApiError> {
+    let tx = Tx::from(w);
+    let row = owned(tx, gm, id).await?;
+    let participant = queries::participant_of(w.txn, id, player.as_uuid()).await?.ok_or_else(|| {
+        ApiError::not_found(ErrorCode::SessionNotFound.as_str(), "No such participant in this session")
+    })?;
+    participant_move(tx, Some(gm.as_uuid()), &row, &participant, ParticipantMove::Remove, message).await?;
+    let row = reread(tx, id).await?;
+    announce(tx, &row, false).await?;
+    Ok(row)
+}
+
+/// The player's own move (confirm, reject, ready, leave); anyone without a participant row gets "not found".
+#[tracing::instrument(skip(w, message), fields(player = %player, session = %id, action = move_.as_str()))]
+pub async fn player_move(
+    w: &Write<'_>,
+    player: AccountId,
+    id: Uuid,
+    move_: ParticipantMove,
+    message: Option<String>,
+) -> Result<session::Model, ApiError> {
+    let tx = Tx::from(w);
+    let row = lock(tx, id).await?.ok_or_else(session_not_found)?;
+    let participant = queries::participant_of(w.txn, id, player.as_uuid()).await?.ok_or_else(session_not_found)?;
+    participant_move(tx, Some(player.as_uuid()), &row, &participant, move_, message).await?;
+    let row = reread(tx, id).await?;
+    announce(tx, &row, false).await?;
+    Ok(row)
+}
+
+/// The sessions of a series that have not started (and are not cancelled).
+async fn not_started(tx: Tx<'_>, series_id: Uuid) -> Result<Vec<Uuid>, DbErr> {
+    let before: Vec<&str> =
+        SessionStatus::ALL.iter().filter(|status| status.is_before_start()).map(|status| status.as_str()).collect();
+    Ok(session::Entity::find()
+        .filter(session::Column::SeriesId.eq(series_id))
+        .filter(session::Column::Status.is_in(before))
+        .all(tx.txn)
+        .await?
+        .into_iter()
+        .map(|row| row.id)
+        .collect())
+}
+
+/// A player who left the series (cancelled an accepted application, or was removed: `removed`) leaves its
+/// sessions that have not started.
+pub async fn leave_series(tx: Tx<'_>, series_id: Uuid, player: Uuid, removed: bool) -> Result<(), ApiError> {
+    let move_ = if removed { ParticipantMove::Remove } else { ParticipantMove::Withdraw };
+    for id in not_started(tx, series_id).await? {
+        let Some(row) = lock(tx, id).await? else { continue };
+        let Some(participant) = queries::participant_of(tx.txn, id, player).await? else { continue };
+        let status = queries::participant_status(&participant);
+        if sessions::participant_move(queries::status(&row), status, move_).is_err() {
+            continue;
+        }
+        participant_move(tx, None, &row, &participant, move_, None).await?;
+        announce(tx, &reread(tx, id).await?, false).await?;
+    }
+    Ok(())
+}
+
+/// A completed or cancelled series cancels its sessions that have not started.
+pub async fn series_ended(tx: Tx<'_>, series_id: Uuid) -> Result<(), ApiError> {
+    for id in not_started(tx, series_id).await? {
+        let Some(row) = lock(tx, id).await? else { continue };
+        move_session(tx, None, row, SessionMove::Cancel, 0, None).await?;
+    }
+    Ok(())
+}
+
+/// An erased account's participations in sessions that have not started are cancelled.
+pub async fn account_erased(tx: Tx<'_>, account: AccountId) -> Result<(), ApiError> {
+    let rows =
+        participant::Entity::find().filter(participant::Column::PlayerId.eq(account.as_uuid())).all(tx.txn).await?;
+    for participant in rows {
+        let Some(row) = lock(tx, participant.session_id).await? else { continue };
+        let status = queries::participant_status(&participant);
+        if sessions::participant_move(queries::status(&row), status, ParticipantMove::Withdraw).is_err() {
+            continue;
+        }
+        participant_move(tx, None, &row, &participant, ParticipantMove::Withdraw, None).await?;
+        announce(tx, &reread(tx, row.id).await?, false).await?;
+    }
+    Ok(())
+}
+
+/// The 60-minute rule: a session still not in progress an hour after its scheduled start is cancelled by the
+/// platform. Idempotent: a session that started, ended, or was moved later is left alone.
+pub async fn abandon(tx: Tx<'_>, id: Uuid) -> Result<bool, ApiError> {
+    let Some(row) = queries::by_id(tx.txn, id).await? else { return Ok(false) };
+    let due = row.scheduled_start + Duration::minutes(sessions::ABANDON_AFTER_MINUTES);
+    if !queries::status(&row).is_before_start() || tx.now < due {
+        return Ok(false);
+    }
+    let Some(row) = lock(tx, id).await? else { return Ok(false) };
+    move_session(tx, None, row, SessionMove::Cancel, 0, None).await?;
+    Ok(true)
+}
