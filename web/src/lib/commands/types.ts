@@ -6,7 +6,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 
-import type { GmSession, PlayerSession } from '@/features/sessions/api/types';
 import type { components } from '@/lib/api/schema';
 import type { TranslationKey } from '@/lib/i18n';
 
@@ -40,9 +39,9 @@ export type CommandData = {
   /** An application to the GM's series, selected on the Series Applications page. */
   gm_series_application?: components['schemas']['SeriesApplication'];
   /** The GM's session the current page shows. */
-  gm_session?: GmSession;
+  gm_session?: components['schemas']['GmSession'];
   /** The player's session the current page shows. */
-  player_session?: PlayerSession;
+  player_session?: components['schemas']['PlayerSession'];
 };
 export type DataScope = keyof CommandData;
 

@@ -6,33 +6,30 @@
  */
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { api } from '@/lib/api/client';
 import { ensureOk, unwrap } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
 import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
 import { pageSize } from '../lib/pages';
-import {
-  sessionsApi as api,
-  type CreateSessionRequest,
-  type GmSession,
-  type PlayerSession,
-  type SessionScheduleInput,
-} from './types';
 
-export type {
-  GmSession,
-  GmSessionSummary,
-  ParticipantAction,
-  ParticipantStatus,
-  PaymentStatus,
-  PlayerSession,
-  PlayerSessionSummary,
-  SessionAction,
-  SessionEvent,
-  SessionParticipant,
-  SessionPayment,
-  SessionSchedule,
-  SessionStatus,
-} from './types';
+type Schemas = components['schemas'];
+
+export type GmSession = Schemas['GmSession'];
+export type PlayerSession = Schemas['PlayerSession'];
+export type GmSessionSummary = Schemas['GmSessionSummary'];
+export type PlayerSessionSummary = Schemas['PlayerSessionSummary'];
+export type SessionStatus = Schemas['SessionStatus'];
+export type ParticipantStatus = Schemas['ParticipantStatus'];
+export type PaymentStatus = Schemas['PaymentStatus'];
+export type SessionAction = Schemas['SessionAction'];
+export type ParticipantAction = Schemas['ParticipantAction'];
+export type SessionEvent = Schemas['SessionEvent'];
+export type SessionParticipant = Schemas['SessionParticipant'];
+export type SessionPayment = Schemas['SessionPayment'];
+export type SessionSchedule = Schemas['SessionSchedule'];
+export type SessionScheduleInput = Schemas['SessionScheduleInput'];
+export type CreateSessionRequest = Schemas['CreateSessionRequest'];
 
 export const sessionsQueryKey = ['session'] as const;
 

@@ -75,16 +75,16 @@ describe('the create-session form', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('checkbox', { name: 'Ilse' })).not.toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Series' })).toHaveTextContent('Lighthouse Watch');
     expect(screen.getByRole('textbox', { name: 'Time' })).toHaveValue('19:30');
-    expect(screen.getByRole('textbox', { name: 'Duration (minutes)' })).toHaveValue('180');
+    expect(screen.getByRole('spinbutton', { name: 'Duration (minutes)' })).toHaveValue(180);
 
     await user.click(screen.getByRole('button', { name: 'Create session' }));
     expect(await screen.findByText('Player selection is required')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
 
     await user.click(screen.getByRole('checkbox', { name: 'Ilse' }));
-    const duration = screen.getByRole('textbox', { name: 'Duration (minutes)' });
+    const duration = screen.getByRole('spinbutton', { name: 'Duration (minutes)' });
     await user.clear(duration);
-    await user.type(duration, 'lots');
+    await user.type(duration, '5000');
     await user.click(screen.getByRole('button', { name: 'Create session' }));
     await waitFor(() => {
       expect(onCreated).toHaveBeenCalledWith({ id: 'new-session' });
@@ -95,8 +95,11 @@ describe('the create-session form', { timeout: 30_000 }, () => {
       body: {
         series_id: seriesId,
         participant_ids: [playerId],
-        // A duration that is not a number becomes 1.
-        schedule: { scheduled_start_datetime: next.toISOString(), scheduled_duration_minutes: 1 },
+        // Longer than a day is clamped to 1440 minutes.
+        schedule: {
+          scheduled_start_datetime: next.toISOString(),
+          scheduled_duration_minutes: 1440,
+        },
       },
     });
   });

@@ -98,6 +98,10 @@ export function DurationField({ value, onChange, errors }: FieldProps<string>) {
           onChange={(event) => {
             onChange(event.target.value);
           }}
+          type="number"
+          min={1}
+          max={1440}
+          step={1}
           inputMode="numeric"
           autoComplete="off"
           className="w-28 tabular-nums"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { SessionStatus } from '../api/sessions';
+import { seatsText } from '../lib/labels';
 import { SessionStatusBadge } from './session-parts';
 import { useSessionTime } from './use-session-time';
 
@@ -19,7 +20,7 @@ export function SessionCard({
   title: string;
   status: SessionStatus;
   start: string;
-  seats: { confirmed: number; total: number };
+  seats: { confirmed: number; total?: number | null };
   details?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export function SessionCard({
         <time dateTime={start}>{time(start)}</time>
       </p>
       <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground">
-        <span>{t('sessions.list.seats', seats)}</span>
+        <span>{seatsText(t, seats)}</span>
         {details}
       </p>
     </article>

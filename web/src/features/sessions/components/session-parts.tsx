@@ -33,10 +33,10 @@ const statusVariants: Record<SessionStatus, BadgeProps['variant']> = {
   cancelled: 'secondary',
 };
 
-export function SessionStatusBadge({ status }: { status: SessionStatus }) {
+export function SessionStatusBadge({ status, testId }: { status: SessionStatus; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Badge variant={statusVariants[status]} data-testid="session-status">
+    <Badge variant={statusVariants[status]} data-testid={testId}>
       {t(`sessions.status.${status}`)}
     </Badge>
   );
@@ -45,9 +45,11 @@ export function SessionStatusBadge({ status }: { status: SessionStatus }) {
 export function ParticipantStatusBadge({
   status,
   viewer,
+  testId,
 }: {
   status: ParticipantStatus;
   viewer: 'gm' | 'player';
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const variant: BadgeProps['variant'] =
@@ -58,7 +60,11 @@ export function ParticipantStatusBadge({
         : status === 'invited'
           ? 'warning'
           : 'secondary';
-  return <Badge variant={variant}>{t(participantStatusKey(status, viewer))}</Badge>;
+  return (
+    <Badge variant={variant} data-testid={testId}>
+      {t(participantStatusKey(status, viewer))}
+    </Badge>
+  );
 }
 
 /** "Times are shown in your zone…", only when the viewer's zone differs from the series' (the GM's). */
@@ -88,15 +94,18 @@ export function Section({
   title,
   action,
   children,
+  testId,
 }: {
   id: string;
   title: string;
   action?: ReactNode;
   children: ReactNode;
+  testId?: string;
 }) {
   return (
     <section
       aria-labelledby={id}
+      data-testid={testId}
       className="flex flex-col gap-4 rounded-2xl border border-border p-5"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -128,7 +137,7 @@ export function HistoryList({
     participants.find((participant) => participant.player_id === id)?.display_name ??
     t('sessions.history.aPlayer');
   return (
-    <ol className="flex flex-col gap-2" data-testid="session-history">
+    <ol className="flex flex-col gap-2">
       {events.map((event) => (
         <li key={event.id} className="flex flex-col gap-1 border-l-2 border-border pl-3 text-sm">
           <p className="flex flex-wrap items-baseline gap-x-2">

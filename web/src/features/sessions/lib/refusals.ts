@@ -31,7 +31,8 @@ const fieldCodes = new Set([
   'too_short',
   'too_long',
   'already_participant',
-  'control_characters',
+  'message_too_long',
+  'message_control_characters',
 ]);
 
 export function fieldErrorKey(field: string, code: string): TranslationKey | undefined {

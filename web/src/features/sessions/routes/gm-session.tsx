@@ -51,6 +51,7 @@ import {
 } from '../lib/actions';
 import { toastFailure, toastSuccess } from '../lib/outcome';
 import { sessionHrefs } from '../lib/hrefs';
+import { seatsText } from '../lib/labels';
 
 /** The series' GM page; a plain path, so this page imports nothing of the series feature. */
 const seriesHref = (handle: string) => `/dashboard/gm/my-series/${encodeURIComponent(handle)}`;
@@ -137,7 +138,7 @@ function GmSessionView({ session }: { session: GmSession }) {
           </Link>
         }
         title={session.series.title}
-        action={<SessionStatusBadge status={session.status} />}
+        action={<SessionStatusBadge status={session.status} testId="session-status" />}
       />
       <SessionTimer session={session} />
       <StatusButtons
@@ -177,6 +178,7 @@ function GmSessionView({ session }: { session: GmSession }) {
       </Section>
       <Section
         id="session-participants"
+        testId="session-participants"
         title={t('sessions.detail.participants')}
         action={
           allowed.includes('add_participants') ? (
@@ -192,14 +194,12 @@ function GmSessionView({ session }: { session: GmSession }) {
           ) : undefined
         }
       >
-        <p className="text-sm text-muted-foreground">
-          {t('sessions.detail.seatsFilled', session.seats)}
-        </p>
+        <p className="text-sm text-muted-foreground">{seatsText(t, session.seats)}</p>
         {session.participants.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('sessions.detail.noParticipants')}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="session-participants">
+            <table className="w-full text-left text-sm">
               <thead className="text-xs text-muted-foreground">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
@@ -310,7 +310,7 @@ function GmSessionView({ session }: { session: GmSession }) {
       >
         <ScheduleFacts session={session} />
       </Section>
-      <Section id="session-history" title={t('sessions.detail.history')}>
+      <Section id="session-history" testId="session-history" title={t('sessions.detail.history')}>
         <HistoryList events={session.events} participants={session.participants} />
       </Section>
       {dialog?.kind === 'status' && (

@@ -29,6 +29,7 @@ import { SessionTimer } from '../components/session-timer';
 import { playerButtons } from '../lib/actions';
 import { newestFirst } from '../lib/history';
 import { sessionHrefs } from '../lib/hrefs';
+import { seatsText } from '../lib/labels';
 
 /** How many history rows "Recent activity" shows before "Show all". */
 const recentCount = 10;
@@ -91,7 +92,7 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
           </Link>
         }
         title={session.series.title}
-        action={<SessionStatusBadge status={session.status} />}
+        action={<SessionStatusBadge status={session.status} testId="session-status" />}
       />
       <SessionTimer session={session} />
       <Section id="session-info" title={t('sessions.detail.info')}>
@@ -111,9 +112,17 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
         </dl>
         <ZoneNote seriesZone={session.series.time_zone} />
       </Section>
-      <Section id="session-participation" title={t('sessions.detail.yourParticipation')}>
-        <div className="flex flex-wrap items-center gap-3" data-testid="my-participation">
-          <ParticipantStatusBadge status={session.me.status} viewer="player" />
+      <Section
+        id="session-participation"
+        testId="own-participation"
+        title={t('sessions.detail.yourParticipation')}
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          <ParticipantStatusBadge
+            status={session.me.status}
+            viewer="player"
+            testId="participant-status"
+          />
           {session.me.message && (
             <p className="text-sm break-words whitespace-pre-line text-muted-foreground">
               {t('sessions.detail.yourMessage', { message: session.me.message })}
@@ -141,7 +150,7 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
       </Section>
       <Section id="session-others" title={t('sessions.detail.otherParticipants')}>
         <p className="text-sm" data-testid="session-seats">
-          {t('sessions.detail.seatsFilled', session.seats)}
+          {seatsText(t, session.seats)}
         </p>
         {session.participants.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('sessions.detail.noOthers')}</p>
@@ -177,6 +186,7 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
       </Section>
       <Section
         id="session-activity"
+        testId="session-history"
         title={t('sessions.detail.recentActivity')}
         action={
           session.events.length > recentCount ? (
