@@ -18,9 +18,13 @@ import { AppLoading } from './routes/app-loading';
 import NotFoundRoute from './routes/not-found';
 import { RootError, RouteError } from './routes/route-error';
 
-/** A lazily loaded page module: its component, and optionally a loader that fills the query cache. */
+/**
+ * A lazily loaded page module: its component, optionally a loader that fills the query cache, and a handle
+ * when the page names its own title (the sessions pages).
+ */
 type PageModule = {
   default: React.ComponentType;
+  handle?: RouteHandle;
   createLoader?: (queryClient: QueryClient) => NonNullable<RouteObject['loader']>;
 };
 
@@ -35,7 +39,11 @@ function lazyPage(
 ) {
   return async () => {
     const [page] = await Promise.all([load(), workspace ? loadWorkspaceStrings() : undefined]);
-    return { Component: page.default, loader: page.createLoader?.(queryClient) };
+    return {
+      Component: page.default,
+      loader: page.createLoader?.(queryClient),
+      handle: page.handle,
+    };
   };
 }
 
@@ -204,13 +212,10 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
         workspace: true,
       }),
     },
-    // The sessions pages: the two lists (My Sessions), then a session or the create form (Session).
+    // The sessions pages: one module for the five, one entry in the shell's first load, each page naming its
+    // own title (see routes/sessions.tsx).
     ...sessionPaths.map((path, index) => ({
       path,
-      handle: {
-        titleKey: index < 2 ? 'pageTitles.mySessions' : 'pageTitles.session',
-      } satisfies RouteHandle,
-      // One module for the five pages: one entry in the shell's first load (see routes/sessions.tsx).
       lazy: lazyPage(
         queryClient,
         () =>

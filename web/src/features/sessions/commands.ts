@@ -22,7 +22,7 @@ import type { Command, CommandContext, CommandDialogProps } from '@/lib/commands
 import { lazyDialog } from '@/lib/lazy-dialog';
 
 import type { SessionAction } from './api/sessions';
-import { sessionHrefs, sessionPatterns } from './lib/hrefs';
+import { sessionPaths } from './lib/paths';
 
 type DialogName =
   | 'EditScheduleCommandDialog'
@@ -42,8 +42,10 @@ function sessionDialog(name: DialogName) {
   );
 }
 
-const gmSessionRoute = [{ path: sessionPatterns.gmSession, match: 'exact' }] as const;
-const playerSessionRoute = [{ path: sessionPatterns.playerSession, match: 'exact' }] as const;
+const [, , playerSessionPath, createPath, gmSessionPath] = sessionPaths;
+
+const gmSessionRoute = [{ path: gmSessionPath, match: 'exact' }] as const;
+const playerSessionRoute = [{ path: playerSessionPath, match: 'exact' }] as const;
 
 function gmAllows(action: SessionAction) {
   return (context: CommandContext) =>
@@ -85,7 +87,12 @@ export const sessionCommands: readonly Command[] = [
     requirements: { authenticated: true, roles: ['gm'] },
     perform: (context, { navigate }) => {
       const series = context.data.gm_series;
-      navigate(sessionHrefs.create(series?.lifecycle_status === 'active' ? series.id : undefined));
+      // Not the feature's link module (lib/hrefs.ts): the palette would share a chunk with the pages.
+      navigate(
+        series?.lifecycle_status === 'active'
+          ? `${createPath}?${new URLSearchParams({ series: series.id }).toString()}`
+          : createPath,
+      );
     },
   },
   gmCommand(

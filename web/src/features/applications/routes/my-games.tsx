@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ListPagination, offsetFrom, Page, PageHeader } from '@/features/blueprints';
 import { questboardPaths } from '@/features/questboard';
-import { sessionHrefs } from '@/features/sessions';
+import { sessionPaths } from '@/features/sessions';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
 
@@ -35,7 +35,7 @@ export default function MyGamesRoute() {
   const applications = (
     <div className="flex flex-wrap gap-2">
       <Button asChild variant="outline">
-        <Link to={sessionHrefs.playerSessions()}>{t('sessions.myGamesLink')}</Link>
+        <Link to={sessionPaths[0]}>{t('sessions.myGamesLink')}</Link>
       </Button>
       <Button asChild variant="outline">
         <Link to={applicationPaths.myApplications.getHref()}>

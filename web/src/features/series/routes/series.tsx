@@ -13,7 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SeriesPlayers } from '@/features/applications';
-import { sessionHrefs } from '@/features/sessions';
+import { sessionPaths } from '@/features/sessions';
 import {
   blueprintPaths,
   GmInvitation,
@@ -142,7 +142,11 @@ function SeriesPage({ handle }: { handle: string }) {
             </Button>
           ) : series.lifecycle_status === 'active' ? (
             <Button asChild>
-              <Link to={sessionHrefs.create(series.id)}>{t('sessions.seriesLink')}</Link>
+              <Link
+                to={`${sessionPaths[3]}?${new URLSearchParams({ series: series.id }).toString()}`}
+              >
+                {t('sessions.seriesLink')}
+              </Link>
             </Button>
           ) : undefined
         }

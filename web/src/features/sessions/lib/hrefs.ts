@@ -1,9 +1,7 @@
-/** Links to the sessions pages, and their patterns by name (`paths.ts` holds them in the router's order). */
+/** Links to the sessions pages (`paths.ts` holds their patterns, in the router's order). */
 import { sessionPaths } from './paths';
 
-const [playerList, gmList, playerSession, create, gmSession] = sessionPaths;
-
-export const sessionPatterns = { playerList, gmList, playerSession, create, gmSession };
+const [playerList, gmList, , create] = sessionPaths;
 
 export const sessionHrefs = {
   playerSessions: () => playerList,

@@ -7,4 +7,5 @@
 const player = '/dashboard/player/my-sessions';
 const gm = '/dashboard/gm/my-sessions';
 
+/** [player list, GM list, player session, create (`?series=` chooses the series), GM session] */
 export const sessionPaths = [player, gm, `${player}/:id`, `${gm}/create`, `${gm}/:id`] as const;

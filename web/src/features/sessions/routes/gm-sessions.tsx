@@ -60,7 +60,7 @@ function GmSessionsPage() {
   return (
     <Page>
       <PageHeader
-        title={t('pageTitles.mySessions')}
+        title={t('sessions.pageTitles.mySessions')}
         intro={t('sessions.list.gmIntro')}
         action={page && page.count > 0 ? create : undefined}
       />

@@ -36,7 +36,10 @@ export default function PlayerSessionsRoute() {
   const { data: page } = usePlayerSessions(offset);
   return (
     <Page>
-      <PageHeader title={t('pageTitles.mySessions')} intro={t('sessions.list.playerIntro')} />
+      <PageHeader
+        title={t('sessions.pageTitles.mySessions')}
+        intro={t('sessions.list.playerIntro')}
+      />
       <ZoneHint />
       {page?.count === 0 && (
         <EmptyState

@@ -10,6 +10,7 @@ import type { RouteObject } from 'react-router';
 export type SessionPage = {
   default: ComponentType;
   createLoader: (queryClient: QueryClient) => NonNullable<RouteObject['loader']>;
+  handle: { titleKey: 'sessions.pageTitles.mySessions' | 'sessions.pageTitles.session' };
 };
 
 /** The page of `sessionPaths[index]`. */
