@@ -375,7 +375,7 @@ export function PlayerChecklist({
         </ul>
       )}
       {errors.length > 0 && (
-        <ul className="flex flex-col gap-1 text-sm text-destructive" role="alert">
+        <ul className="flex flex-col gap-1 text-sm text-destructive">
           {errors.map((message) => (
             <li key={message}>{message}</li>
           ))}
