@@ -1,14 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { AppProviders } from '@/app/providers';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { currentUserQueryKey, type UserContext } from '@/lib/auth/current-user';
 import { changeLocale } from '@/lib/i18n';
-import { createTestQueryClient, jsonResponse } from '@/test/render';
+import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test/render';
 
 import type { GmSession, PlayerSession } from '../api/sessions';
 import { gmSessionQueryKey, playerSessionQueryKey } from '../api/sessions';
@@ -102,24 +101,34 @@ const playerSession = {
   payment: null,
 } as unknown as PlayerSession;
 
+/** The page at `path`, matched against its own pattern (so it reads its `:id`). */
 function renderPage(pattern: string, path: string, page: ReactNode, queryClient: QueryClient) {
-  const router = createMemoryRouter([{ path: pattern, element: page }], {
-    initialEntries: [path],
-  });
-  return render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+  return renderWithProviders(
+    <Routes>
+      <Route path={pattern} element={page} />
+    </Routes>,
+    { path, queryClient },
   );
 }
 
 function signedIn(roles: ('player' | 'gm')[]) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, {
+  const user: UserContext = {
     authenticated: true,
     user: { id: roles.includes('gm') ? gmId : playerId, name: 'Someone', roles },
-    account: { id: roles.includes('gm') ? gmId : playerId },
-  } as never);
+    account: {
+      account_id: roles.includes('gm') ? gmId : playerId,
+      email_verified: true,
+      has_password: true,
+      locale: 'en-GB',
+      member_since: '2030-01-01T00:00:00Z',
+      primary_email: { email: 'someone@example.test' },
+      roles,
+      status: 'active',
+      time_zone: 'Europe/Warsaw',
+    },
+  };
+  queryClient.setQueryData(currentUserQueryKey, user);
   return queryClient;
 }
 
