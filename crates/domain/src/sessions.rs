@@ -682,9 +682,23 @@ pub fn check_duration(minutes: Option<i64>) -> Result<i32, FieldError> {
     Ok(i32::try_from(minutes).unwrap_or(DURATION_MAX as i32))
 }
 
-/// The start rule: present, and at least 15 minutes after `now`.
-pub fn check_start(start: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Result<DateTime<Utc>, FieldError> {
-    let start = start.ok_or_else(|| FieldError::new(ErrorCode::Required, "Session date and time is required"))?;
+/// The longest start the API reads (an RFC 3339 date and time is at most 35 characters).
+pub const START_MAX_LENGTH: usize = 64;
+
+/// The start as sent: blank is none, anything but an RFC 3339 date and time is `invalid`.
+pub fn parse_start(input: Option<&str>) -> Result<Option<DateTime<Utc>>, FieldError> {
+    let Some(text) = input.map(str::trim).filter(|text| !text.is_empty()) else { return Ok(None) };
+    let invalid = || FieldError::new(ErrorCode::Invalid, "Session date and time is invalid");
+    if text.chars().count() > START_MAX_LENGTH {
+        return Err(invalid());
+    }
+    DateTime::parse_from_rfc3339(text).map(|at| Some(at.with_timezone(&Utc))).map_err(|_| invalid())
+}
+
+/// The start rule: present, a date and time, and at least 15 minutes after `now`.
+pub fn check_start(input: Option<&str>, now: DateTime<Utc>) -> Result<DateTime<Utc>, FieldError> {
+    let start =
+        parse_start(input)?.ok_or_else(|| FieldError::new(ErrorCode::Required, "Session date and time is required"))?;
     if start < now + Duration::minutes(LEAD_MINUTES) {
         return Err(too_soon());
     }
@@ -693,7 +707,7 @@ pub fn check_start(start: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Result<D
 
 /// A new session's schedule: every broken rule at once, under the request's field names.
 pub fn parse_schedule(
-    start: Option<DateTime<Utc>>,
+    start: Option<&str>,
     duration_minutes: Option<i64>,
     now: DateTime<Utc>,
     fields: &mut FieldErrors,
@@ -708,12 +722,12 @@ pub fn parse_schedule(
 /// (`session_too_soon`), then the other field rules.
 pub fn check_schedule_change(
     status: SessionStatus,
-    start: Option<DateTime<Utc>>,
+    start: Option<&str>,
     duration_minutes: Option<i64>,
     now: DateTime<Utc>,
 ) -> Result<Schedule, DomainError> {
     check_schedule_update(status).map_err(DomainError::from)?;
-    if let Some(start) = start
+    if let Ok(Some(start)) = parse_start(start)
         && start < now + Duration::minutes(LEAD_MINUTES)
     {
         let mut fields = FieldErrors::new();
@@ -985,8 +999,8 @@ mod tests {
     fn the_schedule_rules_have_the_spec_messages_in_order() {
         use SessionStatus::*;
         let now = at("2026-11-22T10:00:00Z");
-        let soon = Some(at("2026-11-22T10:14:59Z"));
-        let later = Some(at("2026-11-22T10:15:00Z"));
+        let soon = Some("2026-11-22T10:14:59Z");
+        let later = Some("2026-11-22T10:15:00+00:00");
         let error = check_schedule_change(Cancelled, soon, Some(0), now).unwrap_err();
         assert_eq!(error.code, "session_completed_or_cancelled");
         assert_eq!(error.message, "Cannot update session schedule: session is completed or cancelled");
@@ -1009,6 +1023,10 @@ mod tests {
         assert_eq!(check_duration(Some(1440)), Ok(1440));
         assert_eq!(check_duration(Some(1)), Ok(1));
         assert_eq!(check_start(None, now).unwrap_err().message, "Session date and time is required");
+        assert_eq!(check_start(Some("  "), now).unwrap_err().code, ErrorCode::Required);
+        let invalid = check_start(Some("tomorrow at noon"), now).unwrap_err();
+        assert_eq!((invalid.code, invalid.message.as_str()), (ErrorCode::Invalid, "Session date and time is invalid"));
+        assert_eq!(check_start(Some("2026-11-22T12:00:00+01:00"), now), Ok(at("2026-11-22T11:00:00Z")));
         let mut fields = FieldErrors::new();
         assert_eq!(parse_schedule(None, None, now, &mut fields), None);
         assert_eq!(fields.len(), 2, "every broken rule at once");

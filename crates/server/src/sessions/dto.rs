@@ -14,9 +14,10 @@ use crate::series::SeriesPricing;
 /// A session's date and length as the GM sends it.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct SessionScheduleInput {
-    /// RFC 3339; at least 15 minutes ahead.
+    /// An RFC 3339 date and time, at least 15 minutes ahead (`invalid` when it is none).
     #[serde(default)]
-    pub scheduled_start_datetime: Option<DateTime<Utc>>,
+    #[schema(max_length = 64)]
+    pub scheduled_start_datetime: Option<String>,
     /// 1 to 1440.
     #[serde(default)]
     #[schema(minimum = 1, maximum = 1440)]

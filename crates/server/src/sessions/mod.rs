@@ -85,16 +85,6 @@ pub async fn on_player_left_series(
     store::leave_series(Tx::from(w), series.as_uuid(), player.as_uuid(), removed).await
 }
 
-/// [`on_player_left_series`] for work that has only the transaction.
-pub async fn on_player_left_series_in(
-    txn: &DatabaseTransaction,
-    now: DateTime<Utc>,
-    series: SeriesId,
-    player: AccountId,
-) -> Result<(), ApiError> {
-    store::leave_series(Tx { txn, now }, series.as_uuid(), player.as_uuid(), false).await
-}
-
 /// Hook for series: a completed or cancelled series cancels its sessions that have not started.
 pub async fn on_series_ended(w: &Write<'_>, series: SeriesId) -> Result<(), ApiError> {
     store::series_ended(Tx::from(w), series.as_uuid()).await

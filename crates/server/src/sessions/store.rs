@@ -14,7 +14,7 @@ use questline_domain::sessions::{
 };
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -304,7 +304,7 @@ pub async fn create(
     gm: AccountId,
     series_id: Uuid,
     players: Vec<Uuid>,
-    start: Option<DateTime<Utc>>,
+    start: Option<String>,
     duration: Option<i64>,
 ) -> Result<session::Model, ApiError> {
     let tx = Tx::from(w);
@@ -328,7 +328,7 @@ pub async fn create(
     }
     let mut fields = FieldErrors::new();
     let players = check_players(tx, "participant_ids", &facts, &players, true, &mut fields).await?;
-    let schedule = sessions::parse_schedule(start, duration, w.now, &mut fields);
+    let schedule = sessions::parse_schedule(start.as_deref(), duration, w.now, &mut fields);
     let Some(Schedule { start, duration_minutes }) = schedule.filter(|_| fields.is_empty()) else {
         return Err(field_errors(fields));
     };
@@ -349,7 +349,7 @@ pub async fn create(
     })
     .exec_without_returning(w.txn)
     .await?;
-    history(tx, id, SessionEventKind::Created, Some(gm.as_uuid()), None, Some(SessionStatus::Planning), None).await?;
+    history(tx, id, SessionEventKind::Created, Some(gm.as_uuid()), None, None, None).await?;
     invite(tx, id, gm.as_uuid(), &players).await?;
     schedule_abandon(w, id, start).await?;
     let row = reread(tx, id).await?;
@@ -363,12 +363,12 @@ pub async fn update_schedule(
     w: &Write<'_>,
     gm: AccountId,
     id: Uuid,
-    start: Option<DateTime<Utc>>,
+    start: Option<String>,
     duration: Option<i64>,
 ) -> Result<session::Model, ApiError> {
     let tx = Tx::from(w);
     let row = owned(tx, gm, id).await?;
-    let schedule = sessions::check_schedule_change(queries::status(&row), start, duration, w.now)?;
+    let schedule = sessions::check_schedule_change(queries::status(&row), start.as_deref(), duration, w.now)?;
     session::Entity::update_many()
         .col_expr(session::Column::ScheduledStart, Expr::value(schedule.start))
         .col_expr(session::Column::DurationMinutes, Expr::value(schedule.duration_minutes))
@@ -597,13 +597,15 @@ pub async fn player_move(
     Ok(row)
 }
 
-/// The sessions of a series that have not started (and are not cancelled).
+/// The sessions of a series that have not started (and are not cancelled), in id order: writes that lock several
+/// sessions lock them in the same order, so two of them never wait for each other on PostgreSQL.
 async fn not_started(tx: Tx<'_>, series_id: Uuid) -> Result<Vec<Uuid>, DbErr> {
     let before: Vec<&str> =
         SessionStatus::ALL.iter().filter(|status| status.is_before_start()).map(|status| status.as_str()).collect();
     Ok(session::Entity::find()
         .filter(session::Column::SeriesId.eq(series_id))
         .filter(session::Column::Status.is_in(before))
+        .order_by_asc(session::Column::Id)
         .all(tx.txn)
         .await?
         .into_iter()
@@ -639,8 +641,11 @@ pub async fn series_ended(tx: Tx<'_>, series_id: Uuid) -> Result<(), ApiError> {
 
 /// An erased account's participations in sessions that have not started are cancelled.
 pub async fn account_erased(tx: Tx<'_>, account: AccountId) -> Result<(), ApiError> {
-    let rows =
-        participant::Entity::find().filter(participant::Column::PlayerId.eq(account.as_uuid())).all(tx.txn).await?;
+    let rows = participant::Entity::find()
+        .filter(participant::Column::PlayerId.eq(account.as_uuid()))
+        .order_by_asc(participant::Column::SessionId)
+        .all(tx.txn)
+        .await?;
     for participant in rows {
         let Some(row) = lock(tx, participant.session_id).await? else { continue };
         let status = queries::participant_status(&participant);

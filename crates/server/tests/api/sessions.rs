@@ -182,7 +182,7 @@ db_test!(async fn a_free_session_runs_from_creation_to_completion_with_the_autom
     assert_eq!(session["seats"], json!({"confirmed": 0, "total": 3}));
     assert_eq!(session["preparation_opens_at"], "2026-11-22T11:45:00Z");
     assert_eq!(statuses(&session), vec![("Pia".into(), "invited".into()), ("Bo".into(), "invited".into())]);
-    assert_eq!(kinds(&session), vec!["created:planning", "invited", "invited"]);
+    assert_eq!(kinds(&session), vec!["created", "invited", "invited"]);
     assert_eq!(
         actions(&session),
         vec!["update_schedule", "fix_schedule", "cancel", "delete", "add_participants", "remove_participant"]
@@ -302,6 +302,9 @@ db_test!(async fn creating_and_rescheduling_answer_every_message_of_the_spec(app
     assert_eq!(field_codes(&error, "schedule.scheduled_start_datetime"), json!(["too_soon"]));
     assert_eq!(field_messages(&error, "schedule.scheduled_duration_minutes"), json!(["Session must be at least 1 minutes long"]));
     assert_eq!(error["fields"]["schedule.scheduled_duration_minutes"][0]["params"], json!({"min": 1}));
+    let (_, _, error) = error_of(create(&gm, &series, &[&pia_id], "next Tuesday", json!(60)).await).await;
+    assert_eq!(field_messages(&error, "schedule.scheduled_start_datetime"), json!(["Session date and time is invalid"]));
+    assert_eq!(field_codes(&error, "schedule.scheduled_start_datetime"), json!(["invalid"]));
     let (_, _, error) = error_of(create(&gm, &series, &[&pia_id], START, json!(1441)).await).await;
     assert_eq!(field_messages(&error, "schedule.scheduled_duration_minutes"), json!(["Session cannot be longer than 1440 minutes"]));
     assert_eq!(field_codes(&error, "schedule.scheduled_duration_minutes"), json!(["too_long"]));
@@ -360,7 +363,7 @@ db_test!(async fn creating_and_rescheduling_answer_every_message_of_the_spec(app
 });
 
 db_test!(async fn only_the_gm_and_the_participants_see_and_move_a_session(app) {
-    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let (gm, gm_id, _) = app.signed_up_gm("Gwen").await;
     let (other_gm, _, _) = app.signed_up_gm("Otto").await;
     let (pia, pia_id, _) = app.signed_up("Pia").await;
     let (stranger, _, _) = app.signed_up("Stan").await;
@@ -388,6 +391,26 @@ db_test!(async fn only_the_gm_and_the_participants_see_and_move_a_session(app) {
     assert_eq!(app.post_json(&format!("/api/sessions/{}/confirm", id(&session)), &json!({})).await.status(), 401);
     assert_eq!(app.post_json("/api/sessions", &json!({"series_id": series["id"]})).await.status(), 401);
     assert_eq!(body(pia.get(&mine).await).await["me"]["status"], "invited");
+
+    // Every change is an event for the GM and the participants only, without data.
+    gm_act_ok(&gm, &session, "fix-schedule").await;
+    play_ok(&pia, &session, "confirm", Value::Null).await;
+    use questline::db::entities::event;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    let events = event::Entity::find()
+        .filter(event::Column::EntityId.eq(id(&session)))
+        .order_by_asc(event::Column::Id)
+        .all(app.state.db.conn())
+        .await
+        .unwrap();
+    let kinds: Vec<_> = events.iter().map(|event| (event.entity.as_str(), event.kind.as_str())).collect();
+    assert_eq!(kinds, [("session", "created"), ("session", "updated"), ("session", "updated")]);
+    let mut audience = vec![gm_id.clone(), pia_id.clone()];
+    audience.sort();
+    for event in &events {
+        assert_eq!(event.audience, json!({"accounts": audience}));
+        assert_eq!(event.data, None);
+    }
 });
 
 db_test!(async fn a_paid_session_waits_for_payment_and_voids_the_no_shows(app) {
@@ -400,13 +423,25 @@ db_test!(async fn a_paid_session_waits_for_payment_and_voids_the_no_shows(app) {
     let session = create_ok(&gm, &series, &[&pia_id, &bo_id]).await;
     gm_act_ok(&gm, &session, "fix-schedule").await;
     play_ok(&pia, &session, "confirm", Value::Null).await;
-    play_ok(&bo, &session, "confirm", Value::Null).await;
     assert_eq!(refusal(gm_act(&gm, &session, "start-preparation").await).await.2, "preparation_not_open");
     app.clock.set(chrono::DateTime::parse_from_rfc3339("2026-11-22T11:50:00Z").unwrap().into());
     let prepared = gm_act_ok(&gm, &session, "start-preparation").await;
     assert_eq!(prepared["status"], "waiting_for_players");
+    assert_eq!(prepared["payments"].as_array().unwrap().len(), 1, "one per confirmed participant");
+    let bo_view = play_ok(&bo, &session, "confirm", Value::Null).await;
+    assert_eq!(bo_view["payment"]["status"], "created", "confirming while preparing brings a payment");
+
+    // Back to planning keeps the payments, so the session can no longer be deleted; preparing again adds none.
+    let planning = gm_act_ok(&gm, &session, "start-planning").await;
+    assert_eq!(planning["payments"].as_array().unwrap().len(), 2);
+    let (status, kind, code, _) = refusal(gm.delete(&format!("/api/sessions/{}", id(&session))).await).await;
+    assert_eq!((status, kind.as_str(), code.as_str()), (409, "not_allowed", "session_has_payments"));
+    gm_act_ok(&gm, &session, "fix-schedule").await;
+    play_ok(&pia, &session, "confirm", Value::Null).await;
+    play_ok(&bo, &session, "confirm", Value::Null).await;
+    let prepared = gm_act_ok(&gm, &session, "start-preparation").await;
     let payments = prepared["payments"].as_array().unwrap();
-    assert_eq!(payments.len(), 2, "one per confirmed participant");
+    assert_eq!(payments.len(), 2, "one per participant, whatever happens");
     for payment in payments {
         assert_eq!((payment["amount"].as_str(), payment["currency_code"].as_str()), (Some("25.00"), Some("pln")));
         assert_eq!(payment["status"], "created");
@@ -519,12 +554,21 @@ db_test!(async fn leaving_or_ending_the_series_leaves_its_sessions(app) {
     let (pia, pia_id, _) = app.signed_up("Pia").await;
     let (bo, bo_id, _) = app.signed_up("Bo").await;
     let (cy, _, _) = app.signed_up("Cy").await;
+    let (dee, dee_id, _) = app.signed_up("Dee").await;
     let series = series_with_players(&gm, "Rime of the Frostmaiden", json!({"min_players": 1, "max_players": 3,
-        "min_player_age": 1}), &[&pia, &bo], &[&cy]).await;
+        "min_player_age": 1}), &[&pia, &bo, &dee], &[&cy]).await;
     activate(&gm, &series, json!({"model": "free"})).await;
-    let session = create_ok(&gm, &series, &[&pia_id, &bo_id]).await;
+    let session = create_ok(&gm, &series, &[&pia_id, &bo_id, &dee_id]).await;
     gm_act_ok(&gm, &session, "fix-schedule").await;
     play_ok(&pia, &session, "confirm", Value::Null).await;
+
+    // Dee confirms, then deletes her account: her participation is cancelled, her seat freed.
+    play_ok(&dee, &session, "confirm", Value::Null).await;
+    let response = dee.send_json(reqwest::Method::DELETE, "/api/account", &json!({"password": crate::helpers::PASSWORD})).await;
+    assert_eq!(response.status(), 204);
+    let view = gm_view(&gm, &session).await;
+    assert_eq!(statuses(&view)[2], ("Deleted user".into(), "cancelled".into()));
+    assert_eq!(view["seats"]["confirmed"], 1);
 
     // Pia cancels her accepted application: out of the session, her seat freed.
     let mine = body(pia.get("/api/series-applications").await).await;
@@ -532,7 +576,7 @@ db_test!(async fn leaving_or_ending_the_series_leaves_its_sessions(app) {
     let response = pia.post_json(&format!("/api/series-applications/{application}/cancel"), &json!({})).await;
     assert_eq!(response.status(), 200);
     let view = gm_view(&gm, &session).await;
-    assert_eq!(statuses(&view), vec![("Pia".into(), "cancelled".into()), ("Bo".into(), "invited".into())]);
+    assert_eq!(statuses(&view)[..2], [("Pia".into(), "cancelled".into()), ("Bo".into(), "invited".into())]);
     assert_eq!(view["seats"]["confirmed"], 0);
     let last = view["events"].as_array().unwrap().last().unwrap().clone();
     assert_eq!((last["kind"].as_str(), last["player_id"].as_str()), (Some("cancelled"), Some(pia_id.as_str())));

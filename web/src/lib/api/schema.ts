@@ -2415,10 +2415,7 @@ export interface components {
        * @description 1 to 1440.
        */
       scheduled_duration_minutes?: number | null;
-      /**
-       * Format: date-time
-       * @description RFC 3339; at least 15 minutes ahead.
-       */
+      /** @description An RFC 3339 date and time, at least 15 minutes ahead (`invalid` when it is none). */
       scheduled_start_datetime?: string | null;
     };
     SessionSeats: {
