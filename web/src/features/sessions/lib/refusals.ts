@@ -25,6 +25,7 @@ export function refusalKey(error: unknown): TranslationKey | undefined {
 /** Server field errors on the forms' fields: `sessions.fieldErrors.<code>`, when we word that code. */
 const fieldCodes = new Set([
   'required',
+  'invalid',
   'not_accepted',
   'too_many',
   'too_soon',
