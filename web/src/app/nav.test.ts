@@ -38,22 +38,26 @@ describe('main sidebar navigation', () => {
     ).toHaveLength(1);
   });
 
-  it('gives game masters their section with My Series, the applications and the blueprint lists', () => {
+  it('gives game masters their section with My Series, My Sessions, the applications and the blueprint lists', () => {
     const player = visibleNavSections(navSections, { authenticated: true, roles: ['player'] });
     expect(player.map((section) => section.id)).toEqual(['explore', 'player']);
     const gm = visibleNavSections(navSections, { authenticated: true, roles: ['player', 'gm'] });
     expect(gm.map((section) => section.id)).toEqual(['explore', 'player', 'game-master']);
     expect(gm[2]?.items.map((item) => item.to)).toEqual([
       '/dashboard/gm/my-series',
+      '/dashboard/gm/my-sessions',
       '/dashboard/gm/my-series/applications',
       '/dashboard/gm/activity-blueprints',
       '/dashboard/gm/activity-blueprint-parts',
     ]);
   });
 
-  it('gives every signed-in user My Games in the Player section, and visitors none', () => {
+  it('gives every signed-in user My Games and My Sessions in the Player section, and visitors none', () => {
     const player = visibleNavSections(navSections, { authenticated: true, roles: ['player'] });
-    expect(player[1]?.items.map((item) => item.to)).toEqual(['/dashboard/player/my-games']);
+    expect(player[1]?.items.map((item) => item.to)).toEqual([
+      '/dashboard/player/my-games',
+      '/dashboard/player/my-sessions',
+    ]);
     const visitor = visibleNavSections(navSections, anonymousViewer);
     expect(visitor.some((section) => section.id === 'player')).toBe(false);
   });

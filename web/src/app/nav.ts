@@ -12,6 +12,7 @@ import { applicationPaths } from '@/features/applications/lib/paths';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { questboardPaths } from '@/features/questboard/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
+import { sessionPaths } from '@/features/sessions/lib/paths';
 
 import type enGB from '@/locales/en-GB.json';
 
@@ -27,7 +28,9 @@ export const anonymousViewer: NavViewer = { authenticated: false, roles: [] };
 
 export type NavItem = {
   id: string;
-  labelKey: `nav.items.${keyof typeof enGB.nav.items}`;
+  /** A page's own title serves when the item is named like the page (My Sessions). */
+  labelKey:
+    `nav.items.${keyof typeof enGB.nav.items}` | `pageTitles.${keyof typeof enGB.pageTitles}`;
   icon: LucideIcon;
   to: string;
   /** Match the path exactly (for `/`, which would otherwise be active everywhere). */
@@ -76,6 +79,13 @@ export const navSections: readonly NavSection[] = [
         to: applicationPaths.myGames.getHref(),
         isVisible: isSignedIn,
       },
+      {
+        id: 'my-sessions',
+        labelKey: 'nav.items.mySessions',
+        icon: Dices,
+        to: sessionPaths[0],
+        isVisible: isSignedIn,
+      },
     ],
   },
   {
@@ -87,6 +97,13 @@ export const navSections: readonly NavSection[] = [
         labelKey: 'nav.items.mySeries',
         icon: ScrollText,
         to: seriesPaths.mySeries.getHref(),
+        isVisible: isGm,
+      },
+      {
+        id: 'gm-sessions',
+        labelKey: 'nav.items.mySessions',
+        icon: Dices,
+        to: sessionPaths[1],
         isVisible: isGm,
       },
       {

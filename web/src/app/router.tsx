@@ -7,6 +7,7 @@ import { applicationPaths } from '@/features/applications/lib/paths';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
 import { questboardPaths } from '@/features/questboard/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
+import { sessionPaths } from '@/features/sessions/lib/paths';
 import { loadWorkspaceStrings } from '@/lib/i18n';
 import { configQueryOptions } from '@/lib/runtime-config';
 
@@ -17,9 +18,13 @@ import { AppLoading } from './routes/app-loading';
 import NotFoundRoute from './routes/not-found';
 import { RootError, RouteError } from './routes/route-error';
 
-/** A lazily loaded page module: its component, and optionally a loader that fills the query cache. */
+/**
+ * A lazily loaded page module: its component, optionally a loader that fills the query cache, and a handle
+ * when the page names its own title (the sessions pages).
+ */
 type PageModule = {
   default: React.ComponentType;
+  handle?: RouteHandle;
   createLoader?: (queryClient: QueryClient) => NonNullable<RouteObject['loader']>;
 };
 
@@ -34,7 +39,11 @@ function lazyPage(
 ) {
   return async () => {
     const [page] = await Promise.all([load(), workspace ? loadWorkspaceStrings() : undefined]);
-    return { Component: page.default, loader: page.createLoader?.(queryClient) };
+    return {
+      Component: page.default,
+      loader: page.createLoader?.(queryClient),
+      handle: page.handle,
+    };
   };
 }
 
@@ -203,6 +212,19 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
         workspace: true,
       }),
     },
+    // The sessions pages: one module for the five, one entry in the shell's first load, each page naming its
+    // own title (see routes/sessions.tsx).
+    ...sessionPaths.map((path, index) => ({
+      path,
+      lazy: lazyPage(
+        queryClient,
+        () =>
+          import('@/features/sessions/routes/sessions').then((module) =>
+            module.loadSessionPage(index),
+          ),
+        { workspace: true },
+      ),
+    })),
     {
       path: seriesPaths.series.path,
       handle: { titleKey: 'pageTitles.series' } satisfies RouteHandle,

@@ -9,6 +9,7 @@ import { commerceCommands } from '@/features/commerce/commands';
 import { localizationCommands } from '@/features/localization/commands';
 import { profileCommands } from '@/features/profiles/commands';
 import { seriesCommands } from '@/features/series/commands';
+import { sessionCommands } from '@/features/sessions/commands';
 import type { Command } from '@/lib/commands/types';
 
 export const commandRegistry: readonly Command[] = [
@@ -18,5 +19,6 @@ export const commandRegistry: readonly Command[] = [
   ...blueprintCommands,
   ...seriesCommands,
   ...applicationCommands,
+  ...sessionCommands,
   ...accountCommands,
 ];

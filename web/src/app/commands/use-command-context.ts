@@ -16,6 +16,8 @@ import {
   recentApplicationsQueryOptions,
 } from '@/features/applications/api/get-application';
 import { applicationPaths } from '@/features/applications/lib/paths';
+import { sessionPaths } from '@/features/sessions';
+import type { components } from '@/lib/api/schema';
 import type { CommandContext } from '@/lib/commands/types';
 
 /** Who the user is, where they are, and the data in view: what the commands' requirements are checked against. */
@@ -82,6 +84,27 @@ export function useCommandContext(): CommandContext {
     isGm && onGmApplications && selectedApplication?.game_master_id === signedIn?.user.id
       ? selectedApplication
       : undefined;
+  // On a session's page, that session: the GM's (data scope gm_session) or the player's (player_session), as
+  // the page loaded it. Read from the cache under the sessions feature's keys (api/sessions.ts), not fetched
+  // here: importing its calls would add a chunk to the shell's first load (issue 11's budget).
+  const gmSessionId = matchPath(sessionPaths[4], pathname)?.params.id;
+  const { data: gmSessionData } = useQuery<components['schemas']['GmSession']>({
+    queryKey: ['session', 'gm', gmSessionId],
+    enabled: false,
+  });
+  const gmSession =
+    isGm && gmSessionId !== undefined && gmSessionData?.id === gmSessionId
+      ? gmSessionData
+      : undefined;
+  const playerSessionId = matchPath(sessionPaths[2], pathname)?.params.id;
+  const { data: playerSessionData } = useQuery<components['schemas']['PlayerSession']>({
+    queryKey: ['session', 'player', playerSessionId],
+    enabled: false,
+  });
+  const playerSession =
+    signedIn && playerSessionId !== undefined && playerSessionData?.id === playerSessionId
+      ? playerSessionData
+      : undefined;
   return useMemo(
     () => ({
       authenticated: signedIn !== undefined,
@@ -97,6 +120,8 @@ export function useCommandContext(): CommandContext {
         series: pagePublicSeries,
         series_application: ownApplication,
         gm_series_application: gmApplication,
+        gm_session: gmSession,
+        player_session: playerSession,
       },
     }),
     [
@@ -108,6 +133,8 @@ export function useCommandContext(): CommandContext {
       pagePublicSeries,
       ownApplication,
       gmApplication,
+      gmSession,
+      playerSession,
     ],
   );
 }

@@ -38,6 +38,10 @@ export type CommandData = {
   series_application?: components['schemas']['SeriesApplication'];
   /** An application to the GM's series, selected on the Series Applications page. */
   gm_series_application?: components['schemas']['SeriesApplication'];
+  /** The GM's session the current page shows. */
+  gm_session?: components['schemas']['GmSession'];
+  /** The player's session the current page shows. */
+  player_session?: components['schemas']['PlayerSession'];
 };
 export type DataScope = keyof CommandData;
 

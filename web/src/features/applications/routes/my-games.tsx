@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ListPagination, offsetFrom, Page, PageHeader } from '@/features/blueprints';
 import { questboardPaths } from '@/features/questboard';
+import { sessionPaths } from '@/features/sessions';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
 
@@ -32,12 +33,17 @@ export default function MyGamesRoute() {
   const offset = offsetFrom(`http://x/?${searchParams.toString()}`, pageSize);
   const { data: page } = useMyGames(offset);
   const applications = (
-    <Button asChild variant="outline">
-      <Link to={applicationPaths.myApplications.getHref()}>
-        <ListChecks aria-hidden />
-        {t('applications.myGames.applications')}
-      </Link>
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      <Button asChild variant="outline">
+        <Link to={sessionPaths[0]}>{t('sessions.myGamesLink')}</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to={applicationPaths.myApplications.getHref()}>
+          <ListChecks aria-hidden />
+          {t('applications.myGames.applications')}
+        </Link>
+      </Button>
+    </div>
   );
   return (
     <Page>

@@ -13,6 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SeriesPlayers } from '@/features/applications';
+import { sessionPaths } from '@/features/sessions';
 import {
   blueprintPaths,
   GmInvitation,
@@ -138,6 +139,14 @@ function SeriesPage({ handle }: { handle: string }) {
             >
               <Trash2 aria-hidden />
               {t('series.detail.delete')}
+            </Button>
+          ) : series.lifecycle_status === 'active' ? (
+            <Button asChild>
+              <Link
+                to={`${sessionPaths[3]}?${new URLSearchParams({ series: series.id }).toString()}`}
+              >
+                {t('sessions.seriesLink')}
+              </Link>
             </Button>
           ) : undefined
         }

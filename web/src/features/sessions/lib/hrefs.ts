@@ -1,0 +1,14 @@
+/** Links to the sessions pages (`paths.ts` holds their patterns, in the router's order). */
+import { sessionPaths } from './paths';
+
+const [playerList, gmList, , create] = sessionPaths;
+
+export const sessionHrefs = {
+  playerSessions: () => playerList,
+  playerSession: (id: string) => `${playerList}/${encodeURIComponent(id)}`,
+  gmSessions: () => gmList,
+  /** With `series`, that series is chosen in the form. */
+  create: (series?: string) =>
+    series ? `${create}?${new URLSearchParams({ series }).toString()}` : create,
+  gmSession: (id: string) => `${gmList}/${encodeURIComponent(id)}`,
+};

@@ -1,0 +1,112 @@
+/** `/dashboard/gm/my-sessions`: the GM's sessions, upcoming first then past, in pages of 20. */
+import type { QueryClient } from '@tanstack/react-query';
+import { CalendarClock, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import {
+  GmInvitation,
+  ListPagination,
+  Page,
+  PageHeader,
+  requireSignedInGm,
+} from '@/features/blueprints';
+import { useSignedInUser } from '@/lib/auth/current-user';
+
+import { gmSessionsQueryOptions, useGmSessions } from '../api/sessions';
+import { SessionCard } from '../components/session-card';
+import { pageSize, parseOffset } from '../lib/pages';
+import { sessionHrefs } from '../lib/hrefs';
+import { ZoneHint } from '../components/zone-hint';
+
+export function createLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    if (!(await requireSignedInGm(queryClient, request))) return null;
+    const offset = parseOffset(new URL(request.url).searchParams.get('offset'));
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+    await queryClient.ensureQueryData(gmSessionsQueryOptions(offset));
+    return null;
+  };
+}
+
+export default function GmSessionsRoute() {
+  const signedIn = useSignedInUser();
+  if (!signedIn) return null;
+  if (!signedIn.user.roles.includes('gm')) {
+    return (
+      <Page>
+        <GmInvitation accountId={signedIn.user.id} />
+      </Page>
+    );
+  }
+  return <GmSessionsPage />;
+}
+
+function GmSessionsPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const offset = parseOffset(searchParams.get('offset'));
+  const { data: page } = useGmSessions(offset);
+  const create = (
+    <Button asChild>
+      <Link to={sessionHrefs.create()}>
+        <Plus aria-hidden />
+        {t('sessions.actions.createSession')}
+      </Link>
+    </Button>
+  );
+  return (
+    <Page>
+      <PageHeader
+        title={t('sessions.pageTitles.mySessions')}
+        intro={t('sessions.list.gmIntro')}
+        action={page && page.count > 0 ? create : undefined}
+      />
+      <ZoneHint />
+      {page?.count === 0 && (
+        <EmptyState
+          icon={CalendarClock}
+          title={t('sessions.list.empty')}
+          description={t('sessions.list.gmEmptyText')}
+          action={create}
+        />
+      )}
+      {page && page.items.length > 0 && (
+        <ul
+          className="flex flex-col gap-3"
+          aria-label={t('sessions.list.label')}
+          data-testid="gm-sessions"
+        >
+          {page.items.map((session) => (
+            <li key={session.id}>
+              <SessionCard
+                href={sessionHrefs.gmSession(session.id)}
+                title={session.series.title}
+                status={session.status}
+                start={session.schedule.scheduled_start_datetime}
+                seats={session.seats}
+                details={
+                  <span>
+                    {t('sessions.list.participants', { count: session.participant_count })}
+                  </span>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && (
+        <ListPagination
+          offset={offset}
+          limit={pageSize}
+          count={page.count}
+          onOffsetChange={(next) => {
+            setSearchParams(next === 0 ? {} : { offset: String(next) });
+          }}
+        />
+      )}
+    </Page>
+  );
+}
