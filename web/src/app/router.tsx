@@ -131,7 +131,9 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: paths.account.path,
       handle: { titleKey: 'pageTitles.account' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/account')),
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/account'), {
+        workspace: true,
+      }),
     },
     {
       path: paths.profile.path,

@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { translatorFor, type FieldError } from '@/lib/api/errors';
 import { formatNumber } from '@/lib/format';
 import { createI18n } from '@/lib/i18n/create-i18n';
+import i18next from 'i18next';
+
+import { baseOptions } from '@/lib/i18n/i18n';
 import enGB from '@/locales/en-GB.json';
 import plPL from '@/locales/pl-PL.json';
+import enGBWorkspace from '@/locales/workspace/en-GB.json';
+import plPLWorkspace from '@/locales/workspace/pl-PL.json';
 
 import {
   encodeFieldErrors,
@@ -63,6 +68,21 @@ describe('translateFieldError', () => {
   });
 });
 
+describe('the workspace rules before the workspace strings load', () => {
+  // A public page's instance: the shell's strings only.
+  const shellOnly = i18next.createInstance();
+  void shellOnly.init(baseOptions('pl-PL', { 'pl-PL': plPL, 'en-GB': enGB }));
+  const tShell = translatorFor(shellOnly);
+
+  it("shows the server's message for a workspace code, and translates the shell's codes", () => {
+    expect(translateFieldError(titleTooShort, tShell, 'pl-PL')).toBe(
+      'Title must be at least 3 characters',
+    );
+    const coded: FieldError = { code: 'password_incorrect', message: 'Password is incorrect' };
+    expect(translateFieldError(coded, tShell, 'pl-PL')).toBe('Hasło jest nieprawidłowe');
+  });
+});
+
 describe('translateFieldMessage', () => {
   it("reads the server's errors a form holds, and zod's keys", () => {
     const stored = encodeFieldErrors([
@@ -86,6 +106,11 @@ describe('fieldErrors in the locale files', () => {
   it('name the same values in every language', () => {
     for (const [code, english] of Object.entries(enGB.fieldErrors)) {
       const polish = plPL.fieldErrors[code as keyof typeof plPL.fieldErrors];
+      expect(placeholders(polish), code).toEqual(placeholders(english));
+    }
+    for (const [code, english] of Object.entries(enGBWorkspace.workspaceFieldErrors)) {
+      const polish =
+        plPLWorkspace.workspaceFieldErrors[code as keyof typeof plPLWorkspace.workspaceFieldErrors];
       expect(placeholders(polish), code).toEqual(placeholders(english));
     }
   });

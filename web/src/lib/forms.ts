@@ -16,47 +16,54 @@ import {
 import { formatNumber } from '@/lib/format';
 import { activeLocale, type Locale, type TranslationKey } from '@/lib/i18n';
 import enGB from '@/locales/en-GB.json';
+import type enGBWorkspace from '@/locales/workspace/en-GB.json';
 
-export type ValidationKey = keyof typeof enGB.validation;
+/**
+ * The rules' messages: the sign-in and sign-up forms' in the shell (`validation`), the signed-in workspace's
+ * (series, blueprints, profiles, account settings) in `workspaceValidation`, which loads with the workspace's
+ * pages and dialogs (lib/i18n), so the public pages do not carry them.
+ */
+export type ValidationKey =
+  keyof typeof enGB.validation | keyof typeof enGBWorkspace.workspaceValidation;
 
-/** The message a zod rule carries: a key of `validation`, translated when shown. */
+/** The message a zod rule carries: `validation.<key>`, translated when shown. */
 export function validationMessage(key: ValidationKey): `validation.${ValidationKey}` {
   return `validation.${key}`;
-}
-
-function isValidationKey(key: string): key is ValidationKey {
-  return Object.hasOwn(enGB.validation, key);
 }
 
 /** A zod rule's key in the active language; anything else is shown as it is. */
 export function translateValidationMessage(message: string, t: Translate): string {
   const prefix = 'validation.';
-  if (message.startsWith(prefix)) {
-    const key = message.slice(prefix.length);
-    if (isValidationKey(key)) return t(`validation.${key}` as TranslationKey);
-  }
-  return message;
+  if (!message.startsWith(prefix)) return message;
+  const key = message.slice(prefix.length);
+  if (Object.hasOwn(enGB.validation, key)) return t(`validation.${key}` as TranslationKey);
+  // A workspace rule: its form shows only once the workspace's strings are there.
+  return t(`workspaceValidation.${key}` as TranslationKey, { defaultValue: message });
 }
 
 /** Only codes the server can send may be keys of `fieldErrors`: a renamed or mistyped code fails to compile. */
 type CodesOnly<Key extends ErrorCode> = Key;
-type FieldErrorKey = CodesOnly<keyof typeof enGB.fieldErrors>;
-
-function isFieldErrorKey(code: string): code is FieldErrorKey {
-  return Object.hasOwn(enGB.fieldErrors, code);
-}
+type FieldErrorKey = CodesOnly<
+  keyof typeof enGB.fieldErrors | keyof typeof enGBWorkspace.workspaceFieldErrors
+>;
 
 /**
  * A server field error in the active language, by its code, with the values it names (numbers formatted for
  * `locale`). A code without a translation yet shows the server's English message.
  */
 export function translateFieldError(error: FieldError, t: Translate, locale: Locale): string {
-  if (!isFieldErrorKey(error.code)) return error.message;
   const params: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(error.params ?? {})) {
     params[name] = typeof value === 'number' ? formatNumber(locale, value) : value;
   }
-  return t(`fieldErrors.${error.code}` as TranslationKey, params);
+  if (Object.hasOwn(enGB.fieldErrors, error.code)) {
+    return t(`fieldErrors.${error.code as FieldErrorKey}` as TranslationKey, params);
+  }
+  // The workspace's codes translate once its strings are there; any other code shows the server's message.
+  return t(`workspaceFieldErrors.${error.code}` as TranslationKey, {
+    ...params,
+    defaultValue: error.message,
+  });
 }
 
 /**

@@ -37,7 +37,7 @@ export function AccountPreferencesForm({ account }: { account: AccountView }) {
         locale: values.locale ?? form.getValues('locale'),
         time_zone: values.time_zone ?? '',
       });
-      toast.success(t('accounts.account.preferences.saved'));
+      toast.success(t('accountSettings.preferences.saved'));
     },
     onError: (error) => handleFormError(error, form.setError, ['locale', 'time_zone']),
   });
@@ -88,7 +88,7 @@ export function AccountPreferencesForm({ account }: { account: AccountView }) {
         className="self-start"
         disabled={update.isPending || !form.formState.isDirty}
       >
-        {update.isPending ? t('common.saving') : t('accounts.account.preferences.save')}
+        {update.isPending ? t('common.saving') : t('accountSettings.preferences.save')}
       </Button>
     </form>
   );

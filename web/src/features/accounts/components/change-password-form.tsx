@@ -20,7 +20,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const change = useChangePassword({
     onSuccess: () => {
       form.reset();
-      toast.success(t('accounts.account.password.success'));
+      toast.success(t('accountSettings.password.success'));
     },
     onError: (error) => handleFormError(error, form.setError, ['current_password', 'new_password']),
   });
@@ -53,7 +53,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         />
       </div>
       <Button type="submit" variant="outline" className="self-start" disabled={change.isPending}>
-        {t('accounts.account.password.submit')}
+        {t('accountSettings.password.submit')}
       </Button>
     </form>
   );

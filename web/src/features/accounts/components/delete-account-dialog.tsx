@@ -51,20 +51,20 @@ export function DeleteAccountDialog({
   const [open, setOpen] = useState(afterReauthentication);
   const [reauthenticated, setReauthenticated] = useState(afterReauthentication);
   const description = account.has_password
-    ? t('accounts.account.delete.dialogPassword')
+    ? t('accountSettings.delete.dialogPassword')
     : reauthenticated
-      ? t('accounts.account.delete.reauthDone')
-      : t('accounts.account.delete.dialogReauth', { provider });
+      ? t('accountSettings.delete.reauthDone')
+      : t('accountSettings.delete.dialogReauth', { provider });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="destructive" className="self-start">
-          {t('accounts.account.delete.open')}
+          {t('accountSettings.delete.open')}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('common.close')}>
         <DialogHeader>
-          <DialogTitle>{t('accounts.account.delete.dialogTitle')}</DialogTitle>
+          <DialogTitle>{t('accountSettings.delete.dialogTitle')}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {account.has_password ? (
@@ -87,7 +87,7 @@ function useDeleteAndLeave() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return () => {
-    toast.success(t('accounts.account.delete.success'));
+    toast.success(t('accountSettings.delete.success'));
     void navigate(paths.home.getHref(), { replace: true });
   };
 }
@@ -137,7 +137,7 @@ function SignInAgain({ provider }: { provider: string }) {
       </DialogClose>
       <Button asChild variant="destructive">
         <a href={oidcReauthenticateHref(confirmDeletionPath)}>
-          {t('accounts.account.delete.reauth', { provider })}
+          {t('accountSettings.delete.reauth', { provider })}
         </a>
       </Button>
     </DialogFooter>
@@ -198,7 +198,7 @@ function ConfirmFooter({ pending }: { pending: boolean }) {
         </Button>
       </DialogClose>
       <Button type="submit" variant="destructive" disabled={pending}>
-        {t('accounts.account.delete.confirm')}
+        {t('accountSettings.delete.confirm')}
       </Button>
     </DialogFooter>
   );

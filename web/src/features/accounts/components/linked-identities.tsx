@@ -42,9 +42,9 @@ export function LinkedIdentities({ account }: { account: AccountView }) {
   return (
     <div className="flex flex-col gap-3">
       {items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('accounts.account.identities.empty')}</p>
+        <p className="text-sm text-muted-foreground">{t('accountSettings.identities.empty')}</p>
       ) : (
-        <ul className="flex flex-col gap-2" aria-label={t('accounts.account.identities.title')}>
+        <ul className="flex flex-col gap-2" aria-label={t('accountSettings.identities.title')}>
           {items.map((identity) => (
             <li
               key={identity.identity_id}
@@ -55,7 +55,7 @@ export function LinkedIdentities({ account }: { account: AccountView }) {
                 <div className="flex min-w-0 flex-col">
                   <span className="font-medium">{identity.provider_name}</span>
                   <span className="text-sm break-all text-muted-foreground">
-                    {t('accounts.account.identities.linkedAs', {
+                    {t('accountSettings.identities.linkedAs', {
                       email: identity.email,
                       date: format.date(identity.linked_at),
                     })}
@@ -69,7 +69,7 @@ export function LinkedIdentities({ account }: { account: AccountView }) {
       )}
       {items.length > 0 && !account.has_password && (
         <p className="text-sm text-muted-foreground">
-          {t('accounts.account.identities.noPassword')}
+          {t('accountSettings.identities.noPassword')}
         </p>
       )}
     </div>
@@ -89,7 +89,7 @@ function RemoveIdentityDialog({ identity }: { identity: LinkedIdentity }) {
     onSuccess: () => {
       setOpen(false);
       form.reset();
-      toast.success(t('accounts.account.identities.removed', { provider }));
+      toast.success(t('accountSettings.identities.removed', { provider }));
     },
     onError: (error) => handleFormError(error, form.setError, ['password']),
   });
@@ -105,16 +105,16 @@ function RemoveIdentityDialog({ identity }: { identity: LinkedIdentity }) {
         <Button
           variant="outline"
           size="sm"
-          aria-label={t('accounts.account.identities.removeLabel', { provider })}
+          aria-label={t('accountSettings.identities.removeLabel', { provider })}
         >
-          {t('accounts.account.identities.remove')}
+          {t('accountSettings.identities.remove')}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('common.close')}>
         <DialogHeader>
-          <DialogTitle>{t('accounts.account.identities.removeTitle', { provider })}</DialogTitle>
+          <DialogTitle>{t('accountSettings.identities.removeTitle', { provider })}</DialogTitle>
           <DialogDescription>
-            {t('accounts.account.identities.removeText', { provider })}
+            {t('accountSettings.identities.removeText', { provider })}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -139,7 +139,7 @@ function RemoveIdentityDialog({ identity }: { identity: LinkedIdentity }) {
               </Button>
             </DialogClose>
             <Button type="submit" variant="destructive" disabled={unlink.isPending}>
-              {t('accounts.account.identities.removeConfirm')}
+              {t('accountSettings.identities.removeConfirm')}
             </Button>
           </DialogFooter>
         </form>

@@ -21,7 +21,7 @@ export function ResendVerificationButton({
   const { t } = useTranslation();
   const resend = useResendVerificationEmail({
     onSuccess: () => {
-      toast.success(t('accounts.account.email.resent', { email }));
+      toast.success(t('accounts.emailLink.resent', { email }));
     },
     onError: (error) => {
       handleApiError(error);
@@ -37,7 +37,7 @@ export function ResendVerificationButton({
         resend.mutate();
       }}
     >
-      {label ?? t('accounts.account.email.resend')}
+      {label ?? t('accounts.emailLink.resend')}
     </Button>
   );
 }

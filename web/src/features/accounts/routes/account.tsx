@@ -35,23 +35,23 @@ export default function AccountRoute() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-5 py-10 md:px-10">
       <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-semibold tracking-tight">{t('accounts.account.title')}</h1>
-        <p className="text-muted-foreground">{t('accounts.account.lead')}</p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t('accountSettings.title')}</h1>
+        <p className="text-muted-foreground">{t('accountSettings.lead')}</p>
       </header>
 
-      <Section title={t('accounts.account.email.title')} id="email">
+      <Section title={t('accountSettings.email.title')} id="email">
         <div className="flex flex-wrap items-center gap-3">
           <span className="font-medium break-all">{account.primary_email.email}</span>
           {account.email_verified ? (
-            <Badge variant="success">{t('accounts.account.email.verified')}</Badge>
+            <Badge variant="success">{t('accountSettings.email.verified')}</Badge>
           ) : (
-            <Badge variant="warning">{t('accounts.account.email.notVerified')}</Badge>
+            <Badge variant="warning">{t('accountSettings.email.notVerified')}</Badge>
           )}
         </div>
         {!account.email_verified && (
           <>
             <p className="text-sm text-muted-foreground">
-              {t('accounts.account.email.notVerifiedHint')}
+              {t('accountSettings.email.notVerifiedHint')}
             </p>
             <ResendVerificationButton email={account.primary_email.email} />
           </>
@@ -59,8 +59,8 @@ export default function AccountRoute() {
       </Section>
 
       <Section
-        title={t('accounts.account.preferences.title')}
-        hint={t('accounts.account.preferences.hint')}
+        title={t('accountSettings.preferences.title')}
+        hint={t('accountSettings.preferences.hint')}
         id="preferences"
       >
         <AccountPreferencesForm account={account} />
@@ -68,8 +68,8 @@ export default function AccountRoute() {
 
       {account.has_password && (
         <Section
-          title={t('accounts.account.password.title')}
-          hint={t('accounts.account.password.hint')}
+          title={t('accountSettings.password.title')}
+          hint={t('accountSettings.password.hint')}
           id="password"
         >
           <ChangePasswordForm email={account.primary_email.email} />
@@ -78,8 +78,8 @@ export default function AccountRoute() {
 
       {showIdentities && (
         <Section
-          title={t('accounts.account.identities.title')}
-          hint={t('accounts.account.identities.hint')}
+          title={t('accountSettings.identities.title')}
+          hint={t('accountSettings.identities.hint')}
           id="identities"
         >
           <LinkedIdentities account={account} />
@@ -87,8 +87,8 @@ export default function AccountRoute() {
       )}
 
       <Section
-        title={t('accounts.account.delete.title')}
-        hint={t('accounts.account.delete.hint')}
+        title={t('accountSettings.delete.title')}
+        hint={t('accountSettings.delete.hint')}
         id="delete"
         danger
       >

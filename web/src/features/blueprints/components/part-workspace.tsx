@@ -411,7 +411,7 @@ function LinkForm({ initial, onApply }: { initial: string; onApply: (href: strin
         event.preventDefault();
         const value = href.trim();
         if (value !== '' && !isAllowedLink(value)) {
-          setError(t('validation.linkScheme'));
+          setError(t('workspaceValidation.linkScheme'));
           return;
         }
         onApply(value);

@@ -158,9 +158,30 @@ export function GmStatusDialog({
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<string[]>();
-  const quiet = { onError: () => undefined };
-  const move = useGmMove(action === 'delete' ? 'cancel' : action, quiet);
-  const remove = useDeleteSession(quiet);
+  // Outcomes are told from the hooks, not from `mutate`'s callbacks, which do not run once the answer has
+  // unmounted the component that asked (the allowed actions change with every move).
+  const done = () => {
+    toastSuccess(action);
+    setMessage('');
+    onOpenChange(false);
+  };
+  const move = useGmMove(action === 'delete' ? 'cancel' : action, {
+    onSuccess: done,
+    onError: (error) => {
+      const fieldErrors = messageErrors(error);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toastFailure(action, error);
+    },
+  });
+  const remove = useDeleteSession({
+    onSuccess: () => {
+      done();
+      onDeleted?.();
+    },
+    onError: (error) => {
+      toastFailure('delete', error);
+    },
+  });
   const busy = move.isPending || remove.isPending;
   return (
     <FormDialog
@@ -178,37 +199,8 @@ export function GmStatusDialog({
       destructive={action === 'cancel' || action === 'delete' || action === 'stop_early'}
       busy={busy}
       onSubmit={() => {
-        const done = () => {
-          toastSuccess(action);
-          setMessage('');
-          onOpenChange(false);
-        };
-        if (action === 'delete') {
-          remove.mutate(
-            { id: session.id },
-            {
-              onSuccess: () => {
-                done();
-                onDeleted?.();
-              },
-              onError: (error) => {
-                toastFailure('delete', error);
-              },
-            },
-          );
-          return;
-        }
-        move.mutate(
-          { id: session.id, message },
-          {
-            onSuccess: done,
-            onError: (error) => {
-              const fieldErrors = messageErrors(error);
-              if (fieldErrors) setErrors(fieldErrors);
-              else toastFailure(action, error);
-            },
-          },
-        );
+        if (action === 'delete') remove.mutate({ id: session.id });
+        else move.mutate({ id: session.id, message });
       }}
     >
       {action === 'cancel' && (
@@ -235,7 +227,18 @@ export function PlayerMoveDialog({
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<string[]>();
-  const mutation = usePlayerMove(move, { onError: () => undefined });
+  const mutation = usePlayerMove(move, {
+    onSuccess: () => {
+      toastSuccess(move);
+      setMessage('');
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      const fieldErrors = messageErrors(error);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toastFailure(move, error);
+    },
+  });
   const withMessage = move === 'confirm' || move === 'ready';
   return (
     <FormDialog
@@ -253,21 +256,7 @@ export function PlayerMoveDialog({
       destructive={move === 'reject' || move === 'leave'}
       busy={mutation.isPending}
       onSubmit={() => {
-        mutation.mutate(
-          { id: session.id, message: withMessage ? message : '' },
-          {
-            onSuccess: () => {
-              toastSuccess(move);
-              setMessage('');
-              onOpenChange(false);
-            },
-            onError: (error) => {
-              const fieldErrors = messageErrors(error);
-              if (fieldErrors) setErrors(fieldErrors);
-              else toastFailure(move, error);
-            },
-          },
-        );
+        mutation.mutate({ id: session.id, message: withMessage ? message : '' });
       }}
     >
       {withMessage && (
@@ -291,7 +280,17 @@ export function RemoveParticipantDialog({
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<string[]>();
-  const remove = useRemoveParticipant({ onError: () => undefined });
+  const remove = useRemoveParticipant({
+    onSuccess: () => {
+      toastSuccess('removeParticipant');
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      const fieldErrors = messageErrors(error);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toastFailure('removeParticipant', error);
+    },
+  });
   return (
     <FormDialog
       open={open}
@@ -304,20 +303,7 @@ export function RemoveParticipantDialog({
       destructive
       busy={remove.isPending}
       onSubmit={() => {
-        remove.mutate(
-          { id: session.id, playerId: participant.player_id, message },
-          {
-            onSuccess: () => {
-              toastSuccess('removeParticipant');
-              onOpenChange(false);
-            },
-            onError: (error) => {
-              const fieldErrors = messageErrors(error);
-              if (fieldErrors) setErrors(fieldErrors);
-              else toastFailure('removeParticipant', error);
-            },
-          },
-        );
+        remove.mutate({ id: session.id, playerId: participant.player_id, message });
       }}
     >
       <MessageField

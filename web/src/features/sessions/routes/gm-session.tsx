@@ -389,23 +389,22 @@ function DirectMove({
   action: 'fix_schedule' | 'start_preparation' | 'start' | StatusAction;
 }) {
   const { t } = useTranslation();
-  const move = useGmMove(action === 'delete' ? 'cancel' : action, { onError: () => undefined });
+  // The outcome is told from the hook, not from `mutate`'s own callbacks: the answer changes the allowed
+  // actions, which can unmount this button before `mutate`'s callbacks would run (and so lose the toast).
+  const move = useGmMove(action === 'delete' ? 'cancel' : action, {
+    onSuccess: () => {
+      toastSuccess(action);
+    },
+    onError: (error) => {
+      toastFailure(action, error);
+    },
+  });
   return (
     <Button
       type="button"
       disabled={move.isPending}
       onClick={() => {
-        move.mutate(
-          { id: session.id },
-          {
-            onSuccess: () => {
-              toastSuccess(action);
-            },
-            onError: (error) => {
-              toastFailure(action, error);
-            },
-          },
-        );
+        move.mutate({ id: session.id });
       }}
     >
       {t(`sessions.actions.${action}`)}
