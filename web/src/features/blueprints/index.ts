@@ -3,6 +3,6 @@
 export { GmInvitation } from './components/gm-gate';
 export { ListPagination } from './components/list-pagination';
 export { Page, PageHeader } from './components/page';
-export { isNotFound, offsetFrom, requireSignedInGm } from './lib/gm-loader';
+export { isNotFound, offsetFrom, preloadUnlessNotFound, requireSignedInGm } from './lib/gm-loader';
 export { blueprintPaths } from './lib/paths';
 export { LazyRichTextView } from './components/lazy-rich-text-view';

@@ -1,5 +1,5 @@
 /** Loader helpers of the GM pages: signed in (or off to sign-in), and data only for game masters. */
-import type { QueryClient } from '@tanstack/react-query';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 
 import { requireSignedIn } from '@/lib/auth/guards';
 import { ApiError } from '@/lib/api/errors';
@@ -15,6 +15,23 @@ export async function requireSignedInGm(
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * Fetches what a page shows before it renders; a 404 (unknown, or someone else's) is left to the page, which
+ * shows its own "not found" state. Any other failure goes to the route's error screen.
+ */
+export async function preloadUnlessNotFound<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the options of ensureQueryData, below
+  options: EnsureQueryDataOptions<T, Error, T, K>,
+): Promise<void> {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+    await queryClient.ensureQueryData(options);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
 }
 
 /** The `offset` of a list page from its address (`?offset=20`), a multiple of the page size. */

@@ -1,4 +1,5 @@
 /** The pieces both session pages show: status badges, the times, the facts, the history and "not found". */
+import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { Link } from 'react-router';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { isNotFound, Page } from '@/features/blueprints';
 import { useFormat } from '@/lib/i18n';
 
 import type {
@@ -176,6 +178,40 @@ export function SessionNotFound({ listHref }: { listHref: string }) {
       }
     />
   );
+}
+
+/**
+ * A session page's states: the session's own "not found" (unknown, or not the viewer's), loading, then
+ * `children` with the session. Other failures go to the route's error screen.
+ */
+export function SessionGate<T>({
+  query,
+  listHref,
+  children,
+}: {
+  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending'>;
+  listHref: string;
+  children: (session: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (isNotFound(query.error)) {
+    return (
+      <Page>
+        <SessionNotFound listHref={listHref} />
+      </Page>
+    );
+  }
+  if (query.error) throw query.error;
+  if (query.isPending || query.data === undefined) {
+    return (
+      <Page>
+        <p role="status" className="text-muted-foreground">
+          {t('sessions.detail.loading')}
+        </p>
+      </Page>
+    );
+  }
+  return children(query.data);
 }
 
 /** The schedule: start and end, duration, and when the preparation opens. */

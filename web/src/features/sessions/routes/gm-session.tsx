@@ -10,7 +10,7 @@ import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-rou
 import { Button } from '@/components/ui/button';
 import {
   GmInvitation,
-  isNotFound,
+  preloadUnlessNotFound,
   Page,
   PageHeader,
   requireSignedInGm,
@@ -36,7 +36,7 @@ import {
   HistoryList,
   ParticipantStatusBadge,
   Section,
-  SessionNotFound,
+  SessionGate,
   ScheduleFacts,
   SessionStatusBadge,
   ZoneNote,
@@ -59,13 +59,7 @@ const seriesHref = (handle: string) => `/dashboard/gm/my-series/${encodeURICompo
 export function createLoader(queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     if (!(await requireSignedInGm(queryClient, request))) return null;
-    await queryClient
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
-      .ensureQueryData(gmSessionQueryOptions(params.id ?? ''))
-      .catch((error: unknown) => {
-        // Unknown, or someone else's: this page's own "not found" state.
-        if (!isNotFound(error)) throw error;
-      });
+    await preloadUnlessNotFound(queryClient, gmSessionQueryOptions(params.id ?? ''));
     return null;
   };
 }
@@ -85,26 +79,11 @@ export default function GmSessionRoute() {
 }
 
 function GmSessionPage({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const { data: session, error, isPending } = useGmSession(id);
-  if (isNotFound(error)) {
-    return (
-      <Page>
-        <SessionNotFound listHref={sessionHrefs.gmSessions()} />
-      </Page>
-    );
-  }
-  if (error) throw error;
-  if (isPending) {
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground">
-          {t('sessions.detail.loading')}
-        </p>
-      </Page>
-    );
-  }
-  return <GmSessionView session={session} />;
+  return (
+    <SessionGate query={useGmSession(id)} listHref={sessionHrefs.gmSessions()}>
+      {(session) => <GmSessionView session={session} />}
+    </SessionGate>
+  );
 }
 
 type OpenDialog =

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { isNotFound, Page, PageHeader } from '@/features/blueprints';
+import { Page, PageHeader, preloadUnlessNotFound } from '@/features/blueprints';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
 
@@ -21,7 +21,7 @@ import {
   ParticipantStatusBadge,
   ScheduleFacts,
   Section,
-  SessionNotFound,
+  SessionGate,
   SessionStatusBadge,
   ZoneNote,
 } from '../components/session-parts';
@@ -37,38 +37,18 @@ const recentCount = 10;
 export function createLoader(queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     await requireSignedIn(queryClient, request);
-    await queryClient
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
-      .ensureQueryData(playerSessionQueryOptions(params.id ?? ''))
-      .catch((error: unknown) => {
-        if (!isNotFound(error)) throw error;
-      });
+    await preloadUnlessNotFound(queryClient, playerSessionQueryOptions(params.id ?? ''));
     return null;
   };
 }
 
 export default function PlayerSessionRoute() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { data: session, error, isPending } = usePlayerSession(id);
-  if (isNotFound(error)) {
-    return (
-      <Page>
-        <SessionNotFound listHref={sessionHrefs.playerSessions()} />
-      </Page>
-    );
-  }
-  if (error) throw error;
-  if (isPending) {
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground">
-          {t('sessions.detail.loading')}
-        </p>
-      </Page>
-    );
-  }
-  return <PlayerSessionView session={session} />;
+  return (
+    <SessionGate query={usePlayerSession(id)} listHref={sessionHrefs.playerSessions()}>
+      {(session) => <PlayerSessionView session={session} />}
+    </SessionGate>
+  );
 }
 
 function PlayerSessionView({ session }: { session: PlayerSession }) {
