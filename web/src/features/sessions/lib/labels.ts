@@ -1,4 +1,4 @@
-import type { ParticipantStatus } from '../api/sessions';
+import type { ParticipantStatus, SessionStatus } from '../api/sessions';
 
 /** A participant's status; the player reads "Participated" for their own full participation. */
 export function participantStatusKey(status: ParticipantStatus, viewer: 'gm' | 'player') {
@@ -18,4 +18,9 @@ export function seatsText(
   return seats.total === undefined || seats.total === null
     ? t('sessions.detail.seatsFilledNoLimit', { confirmed: seats.confirmed })
     : t('sessions.detail.seatsFilled', { confirmed: seats.confirmed, total: seats.total });
+}
+
+/** Completed, stopped early or cancelled: seats no longer fill (they are counted while the session is ahead). */
+export function hasEnded(status: SessionStatus): boolean {
+  return status === 'completed' || status === 'stopped_early' || status === 'cancelled';
 }

@@ -51,7 +51,7 @@ import {
 } from '../lib/actions';
 import { toastFailure, toastSuccess } from '../lib/outcome';
 import { sessionHrefs } from '../lib/hrefs';
-import { seatsText } from '../lib/labels';
+import { hasEnded, seatsText } from '../lib/labels';
 
 /** The series' GM page; a plain path, so this page imports nothing of the series feature. */
 const seriesHref = (handle: string) => `/dashboard/gm/my-series/${encodeURIComponent(handle)}`;
@@ -173,7 +173,9 @@ function GmSessionView({ session }: { session: GmSession }) {
           ) : undefined
         }
       >
-        <p className="text-sm text-muted-foreground">{seatsText(t, session.seats)}</p>
+        {!hasEnded(session.status) && (
+          <p className="text-sm text-muted-foreground">{seatsText(t, session.seats)}</p>
+        )}
         {session.participants.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('sessions.detail.noParticipants')}</p>
         ) : (

@@ -29,7 +29,7 @@ import { SessionTimer } from '../components/session-timer';
 import { playerButtons } from '../lib/actions';
 import { newestFirst } from '../lib/history';
 import { sessionHrefs } from '../lib/hrefs';
-import { seatsText } from '../lib/labels';
+import { hasEnded, seatsText } from '../lib/labels';
 
 /** How many history rows "Recent activity" shows before "Show all". */
 const recentCount = 10;
@@ -129,9 +129,11 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
         )}
       </Section>
       <Section id="session-others" title={t('sessions.detail.otherParticipants')}>
-        <p className="text-sm" data-testid="session-seats">
-          {seatsText(t, session.seats)}
-        </p>
+        {!hasEnded(session.status) && (
+          <p className="text-sm" data-testid="session-seats">
+            {seatsText(t, session.seats)}
+          </p>
+        )}
         {session.participants.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('sessions.detail.noOthers')}</p>
         ) : (
