@@ -102,6 +102,8 @@ function GmSessionView({ session }: { session: GmSession }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>();
   const allowed = session.allowed_actions;
+  // A free session has nothing to pay: no "Not paid" beside every player.
+  const paidSeries = session.series.pricing?.model === 'paid';
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(undefined);
   };
@@ -189,9 +191,11 @@ function GmSessionView({ session }: { session: GmSession }) {
                   <th scope="col" className="py-2 pr-3 font-medium">
                     {t('sessions.detail.participantStatus')}
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('sessions.detail.paidColumn')}
-                  </th>
+                  {paidSeries && (
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t('sessions.detail.paidColumn')}
+                    </th>
+                  )}
                   <th scope="col" className="py-2 font-medium">
                     <span className="sr-only">{t('sessions.detail.sessionActions')}</span>
                   </th>
@@ -211,9 +215,13 @@ function GmSessionView({ session }: { session: GmSession }) {
                     <td className="py-2 pr-3">
                       <ParticipantStatusBadge status={participant.status} viewer="gm" />
                     </td>
-                    <td className="py-2 pr-3">
-                      {participant.paid ? t('sessions.detail.paid') : t('sessions.detail.notPaid')}
-                    </td>
+                    {paidSeries && (
+                      <td className="py-2 pr-3">
+                        {participant.paid
+                          ? t('sessions.detail.paid')
+                          : t('sessions.detail.notPaid')}
+                      </td>
+                    )}
                     <td className="py-2 text-right">
                       {allowed.includes('remove_participant') &&
                         removable.has(participant.status) && (
