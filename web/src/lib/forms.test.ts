@@ -55,6 +55,17 @@ describe('translateFieldError', () => {
     );
   });
 
+  it('translates the message rule of applications and sessions', () => {
+    const tooLong: FieldError = {
+      code: 'message_too_long',
+      message: 'Message must be at most 1000 characters',
+      params: { max: 1000 },
+    };
+    expect(translateFieldError(tooLong, tPl, 'pl-PL')).toBe(
+      `Wiadomość jest za długa (limit znaków: ${formatNumber('pl-PL', 1000)})`,
+    );
+  });
+
   it('never looks at the English message to find a translation', () => {
     // A code the locale files do not translate shows the server's message as it came…
     const untranslated: FieldError = { code: 'invalid_body', message: 'Price must be at least 1' };
