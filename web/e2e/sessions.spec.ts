@@ -79,7 +79,9 @@ test('a game master runs a session from creation to completion with a player wat
   await expect(palette).toBeVisible();
   await gm.page.keyboard.type('create session');
   await palette.getByRole('option', { name: 'Create session', exact: true }).click();
-  await expect(gm.page).toHaveURL(/\/dashboard\/gm\/my-sessions\/create$/);
+  // The address changes once the lazy page's code and data are in: allow for a busy machine.
+  const pageLoad = { timeout: 15_000 };
+  await expect(gm.page).toHaveURL(/\/dashboard\/gm\/my-sessions\/create$/, pageLoad);
 
   // The form: the series, the player, a date two hours ahead, a 90-minute session.
   const when = inTwoHours();
@@ -101,7 +103,7 @@ test('a game master runs a session from creation to completion with a player wat
   await capture(gm.page, 'sessions-create');
   await gm.page.getByRole('button', { name: 'Create session' }).click();
   await expect(gm.page.getByText('Session created successfully')).toBeVisible();
-  await expect(gm.page).toHaveURL(/\/dashboard\/gm\/my-sessions\/[0-9a-f-]{36}$/);
+  await expect(gm.page).toHaveURL(/\/dashboard\/gm\/my-sessions\/[0-9a-f-]{36}$/, pageLoad);
   const sessionPath = new URL(gm.page.url()).pathname;
   const sessionId = sessionPath.slice(sessionPath.lastIndexOf('/') + 1);
   await expect(gm.page).toHaveTitle('Session · Questline');
@@ -127,7 +129,10 @@ test('a game master runs a session from creation to completion with a player wat
   await expect(player.page).toHaveTitle('My Sessions · Questline');
   await capture(player.page, 'sessions-player-list');
   await player.page.getByRole('link', { name: title }).click();
-  await expect(player.page).toHaveURL(new RegExp(`/dashboard/player/my-sessions/${sessionId}$`));
+  await expect(player.page).toHaveURL(
+    new RegExp(`/dashboard/player/my-sessions/${sessionId}$`),
+    pageLoad,
+  );
   await expect(player.page).toHaveTitle('Session · Questline');
   await expect(sessionStatus(player.page)).toHaveText('Scheduled');
   const timer = player.page.getByRole('timer');

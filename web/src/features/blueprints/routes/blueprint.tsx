@@ -41,7 +41,7 @@ import { EditBlueprintDialog } from '../components/blueprint-dialogs';
 import { BlueprintPartsList } from '../components/blueprint-parts-list';
 import { GmInvitation } from '../components/gm-gate';
 import { Page, PageHeader } from '../components/page';
-import { isNotFound, requireSignedInGm } from '../lib/gm-loader';
+import { isNotFound, preloadUnlessNotFound, requireSignedInGm } from '../lib/gm-loader';
 import { blueprintPaths } from '../lib/paths';
 import { toastFailure, toastSuccess } from '../lib/toasts';
 
@@ -49,13 +49,7 @@ export function createLoader(queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     if (!(await requireSignedInGm(queryClient, request))) return null;
     await Promise.all([
-      queryClient
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
-        .ensureQueryData(blueprintQueryOptions(params.handle ?? ''))
-        .catch((error: unknown) => {
-          // Someone else's or a deleted blueprint is this page's own "not found" state.
-          if (!isNotFound(error)) throw error;
-        }),
+      preloadUnlessNotFound(queryClient, blueprintQueryOptions(params.handle ?? '')),
       // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
       queryClient.ensureQueryData(gameSystemsQueryOptions(treeLanguage(activeLocale(i18n)))),
     ]);

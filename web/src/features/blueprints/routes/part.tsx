@@ -12,7 +12,7 @@ import { useSignedInUser } from '@/lib/auth/current-user';
 import { partQueryOptions, usePart } from '../api/parts';
 import { GmInvitation } from '../components/gm-gate';
 import { Page } from '../components/page';
-import { isNotFound, requireSignedInGm } from '../lib/gm-loader';
+import { isNotFound, preloadUnlessNotFound, requireSignedInGm } from '../lib/gm-loader';
 import { blueprintPaths } from '../lib/paths';
 
 const PartWorkspace = lazy(() => import('../components/part-workspace'));
@@ -22,12 +22,7 @@ export function createLoader(queryClient: QueryClient) {
     if (!(await requireSignedInGm(queryClient, request))) return null;
     // The editor's code starts loading with the data, not after it.
     void import('../components/part-workspace');
-    await queryClient
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
-      .ensureQueryData(partQueryOptions(params.handle ?? ''))
-      .catch((error: unknown) => {
-        if (!isNotFound(error)) throw error;
-      });
+    await preloadUnlessNotFound(queryClient, partQueryOptions(params.handle ?? ''));
     return null;
   };
 }

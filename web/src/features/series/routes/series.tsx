@@ -20,6 +20,7 @@ import {
   isNotFound,
   Page,
   PageHeader,
+  preloadUnlessNotFound,
   requireSignedInGm,
 } from '@/features/blueprints';
 import {
@@ -49,13 +50,7 @@ export function createLoader(queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     if (!(await requireSignedInGm(queryClient, request))) return null;
     await Promise.all([
-      queryClient
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
-        .ensureQueryData(seriesQueryOptions(params.handle ?? ''))
-        .catch((error: unknown) => {
-          // Someone else's draft, or a deleted series, is this page's own "not found" state.
-          if (!isNotFound(error)) throw error;
-        }),
+      preloadUnlessNotFound(queryClient, seriesQueryOptions(params.handle ?? '')),
       // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
       queryClient.ensureQueryData(gameSystemsQueryOptions(treeLanguage(activeLocale(i18n)))),
     ]);
