@@ -16,8 +16,14 @@ mod store;
 
 use chrono::{DateTime, Utc};
 use questline_domain::accounts::DisplayName;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseTransaction, DbErr, IntoActiveModel};
+use std::collections::HashMap;
+
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
+    IntoActiveModel, QueryFilter, QuerySelect,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
 
 pub use dto::{AccountView, PrimaryEmail, SessionUser, UserContext};
 // What other features may do with accounts: read one, create one (with every feature's creation hook), describe
@@ -54,6 +60,27 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Renames the account (the profile's basic info edits the display name, which the account keeps) and tells its
 /// owner. Answers the updated row.
+/// The display names of these accounts, by id ("" for an account without one; an unknown id is left out). Any
+/// feature naming people in a view asks once per answer, not once per person.
+pub async fn display_names(conn: &impl ConnectionTrait, ids: &[Uuid]) -> Result<HashMap<Uuid, String>, DbErr> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(account::Entity::find()
+        .select_only()
+        .column(account::Column::Id)
+        .column(account::Column::DisplayName)
+        .filter(account::Column::Id.is_in(ids))
+        .into_tuple::<(Uuid, String)>()
+        .all(conn)
+        .await?
+        .into_iter()
+        .collect())
+}
+
 pub async fn set_display_name(
     txn: &DatabaseTransaction,
     events: &EventBus,

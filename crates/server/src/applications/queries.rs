@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::dto::{SeriesApplication, SeriesApplicationHistoryEntry};
 use super::entities::{application, message};
-use crate::db::entities::account;
+use crate::accounts;
 use crate::pagination::PageRequest;
 use crate::series;
 
@@ -52,19 +52,8 @@ pub async fn views(
     series_ids.sort_unstable();
     series_ids.dedup();
     let names = series::names(conn, &series_ids).await?;
-    let mut player_ids: Vec<Uuid> = rows.iter().map(|row| row.player_id).collect();
-    player_ids.sort_unstable();
-    player_ids.dedup();
-    let players: HashMap<Uuid, String> = account::Entity::find()
-        .select_only()
-        .column(account::Column::Id)
-        .column(account::Column::DisplayName)
-        .filter(account::Column::Id.is_in(player_ids))
-        .into_tuple::<(Uuid, String)>()
-        .all(conn)
-        .await?
-        .into_iter()
-        .collect();
+    let player_ids: Vec<Uuid> = rows.iter().map(|row| row.player_id).collect();
+    let players = accounts::display_names(conn, &player_ids).await?;
     let mut history: HashMap<Uuid, Vec<SeriesApplicationHistoryEntry>> = HashMap::new();
     let entries = message::Entity::find()
         .filter(message::Column::ApplicationId.is_in(rows.iter().map(|row| row.id)))

@@ -19,7 +19,7 @@ use super::dto::{
     SessionPayment, SessionSchedule, SessionSeats, SessionSeries, SessionSeriesSummary,
 };
 use super::entities::{event, participant, payment, session};
-use crate::db::entities::account;
+use crate::accounts::display_names;
 use crate::pagination::PageRequest;
 use crate::series::{self, SessionSeriesFacts};
 
@@ -80,26 +80,6 @@ async fn history(conn: &impl ConnectionTrait, session_id: Uuid) -> Result<Vec<ev
         .order_by_asc(event::Column::Id)
         .all(conn)
         .await
-}
-
-/// The display names of these accounts ("" for none).
-pub async fn display_names(conn: &impl ConnectionTrait, ids: &[Uuid]) -> Result<HashMap<Uuid, String>, DbErr> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let mut ids = ids.to_vec();
-    ids.sort_unstable();
-    ids.dedup();
-    Ok(account::Entity::find()
-        .select_only()
-        .column(account::Column::Id)
-        .column(account::Column::DisplayName)
-        .filter(account::Column::Id.is_in(ids))
-        .into_tuple::<(Uuid, String)>()
-        .all(conn)
-        .await?
-        .into_iter()
-        .collect())
 }
 
 fn schedule(row: &session::Model) -> SessionSchedule {
