@@ -247,7 +247,9 @@ function GmSessionView({ session }: { session: GmSession }) {
       </Section>
       <Section id="session-payments" title={t('sessions.detail.payments')}>
         {session.payments.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('sessions.detail.noPayments')}</p>
+          <p className="text-sm text-muted-foreground">
+            {paidSeries ? t('sessions.detail.noPayments') : t('sessions.detail.freeSession')}
+          </p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="session-payments">
