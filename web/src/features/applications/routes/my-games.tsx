@@ -30,7 +30,7 @@ export default function MyGamesRoute() {
   const { t } = useTranslation();
   const format = useFormat();
   const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(`http://x/?${searchParams.toString()}`, pageSize);
+  const offset = offsetFrom(searchParams, pageSize);
   const { data: page } = useMyGames(offset);
   const applications = (
     <div className="flex flex-wrap gap-2">

@@ -34,9 +34,13 @@ export async function preloadUnlessNotFound<T, K extends QueryKey>(
   }
 }
 
-/** The `offset` of a list page from its address (`?offset=20`), a multiple of the page size. */
-export function offsetFrom(url: string | URL, pageSize: number): number {
-  const raw = Number(new URL(url).searchParams.get('offset') ?? '0');
+/**
+ * The `offset` of a list page from its address (`?offset=20`): a loader passes the request's URL, a page its
+ * search params. A non-negative multiple of the page size, else 0.
+ */
+export function offsetFrom(source: string | URL | URLSearchParams, pageSize: number): number {
+  const params = source instanceof URLSearchParams ? source : new URL(source).searchParams;
+  const raw = Number(params.get('offset') ?? '0');
   if (!Number.isInteger(raw) || raw < 0) return 0;
   return raw - (raw % pageSize);
 }

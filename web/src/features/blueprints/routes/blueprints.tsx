@@ -55,7 +55,7 @@ function BlueprintsPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(`http://x/?${searchParams.toString()}`, pageSize);
+  const offset = offsetFrom(searchParams, pageSize);
   const { data: page } = useMyBlueprints(offset);
   const { data: systems = [] } = useGameSystems();
   const [creating, setCreating] = useState(false);

@@ -45,7 +45,7 @@ function PartsPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(`http://x/?${searchParams.toString()}`, pageSize);
+  const offset = offsetFrom(searchParams, pageSize);
   const { data: page } = useMyParts(offset);
   const [creating, setCreating] = useState(false);
   const create = (

@@ -47,7 +47,7 @@ function MySeriesPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(`http://x/?${searchParams.toString()}`, pageSize);
+  const offset = offsetFrom(searchParams, pageSize);
   const { data: page } = useMySeries(offset);
   const create = (
     <Button asChild>

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import {
   GmInvitation,
   ListPagination,
+  offsetFrom,
   Page,
   PageHeader,
   requireSignedInGm,
@@ -17,14 +18,14 @@ import { useSignedInUser } from '@/lib/auth/current-user';
 
 import { gmSessionsQueryOptions, useGmSessions } from '../api/sessions';
 import { SessionCard } from '../components/session-card';
-import { pageSize, parseOffset } from '../lib/pages';
+import { pageSize } from '../lib/pages';
 import { sessionHrefs } from '../lib/hrefs';
 import { ZoneHint } from '../components/zone-hint';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     if (!(await requireSignedInGm(queryClient, request))) return null;
-    const offset = parseOffset(new URL(request.url).searchParams.get('offset'));
+    const offset = offsetFrom(request.url, pageSize);
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
     await queryClient.ensureQueryData(gmSessionsQueryOptions(offset));
     return null;
@@ -47,7 +48,7 @@ export default function GmSessionsRoute() {
 function GmSessionsPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const offset = parseOffset(searchParams.get('offset'));
+  const offset = offsetFrom(searchParams, pageSize);
   const { data: page } = useGmSessions(offset);
   const create = (
     <Button asChild>

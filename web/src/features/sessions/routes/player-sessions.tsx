@@ -6,14 +6,14 @@ import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ListPagination, Page, PageHeader } from '@/features/blueprints';
+import { ListPagination, offsetFrom, Page, PageHeader } from '@/features/blueprints';
 import { requireSignedIn } from '@/lib/auth/guards';
 
 import { playerSessionsQueryOptions, usePlayerSessions } from '../api/sessions';
 import { SessionCard } from '../components/session-card';
 import { participantStatusKey } from '../lib/labels';
 import { ZoneHint } from '../components/zone-hint';
-import { pageSize, parseOffset } from '../lib/pages';
+import { pageSize } from '../lib/pages';
 import { sessionHrefs } from '../lib/hrefs';
 
 /** My Games (the applications feature's page); a plain path, so this page imports nothing of that feature. */
@@ -22,7 +22,7 @@ const myGamesHref = '/dashboard/player/my-games';
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     await requireSignedIn(queryClient, request);
-    const offset = parseOffset(new URL(request.url).searchParams.get('offset'));
+    const offset = offsetFrom(request.url, pageSize);
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
     await queryClient.ensureQueryData(playerSessionsQueryOptions(offset));
     return null;
@@ -32,7 +32,7 @@ export function createLoader(queryClient: QueryClient) {
 export default function PlayerSessionsRoute() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const offset = parseOffset(searchParams.get('offset'));
+  const offset = offsetFrom(searchParams, pageSize);
   const { data: page } = usePlayerSessions(offset);
   return (
     <Page>
