@@ -184,6 +184,15 @@ pub struct Config {
     /// the odd grosz of a rounding.
     #[arg(long, env = "QUESTLINE_PLATFORM_FEE_PERCENT", default_value = "10", global = true)]
     pub platform_fee_percent: String,
+    /// The store's publishable API key: every `/api/store/*` request carries it in `x-publishable-api-key`, as
+    /// Medusa's SDK sends it. Public (served by `GET /api/config`): it tells the store which storefront calls, it
+    /// is no secret.
+    #[arg(long, env = "QUESTLINE_PUBLISHABLE_KEY", default_value = "pk_questline_local", global = true)]
+    pub publishable_key: String,
+
+    /// The sales channel carts are created in when the client names none (Medusa's `sales_channel_id`).
+    #[arg(long, env = "QUESTLINE_SALES_CHANNEL_ID", default_value = "sc_questline", global = true)]
+    pub sales_channel_id: String,
 }
 
 /// The OpenID Connect settings, present only when issuer, client id and secret are all set.
@@ -345,6 +354,8 @@ impl Config {
             applications_per_hour: 10,
             preparation_lead_minutes: 15,
             platform_fee_percent: "10".into(),
+            publishable_key: "pk_questline_local".into(),
+            sales_channel_id: "sc_questline".into(),
         }
     }
 }
@@ -402,6 +413,8 @@ impl std::fmt::Debug for Config {
             .field("applications_per_hour", &self.applications_per_hour)
             .field("preparation_lead_minutes", &self.preparation_lead_minutes)
             .field("platform_fee_percent", &self.platform_fee_percent)
+            .field("publishable_key", &self.publishable_key)
+            .field("sales_channel_id", &self.sales_channel_id)
             .finish()
     }
 }
