@@ -455,3 +455,80 @@ db_test!(async fn a_completion_held_by_another_request_is_refused_and_nothing_is
     let answer = body(complete(pia, &cart, None).await).await;
     assert_eq!(answer["order"]["id"], "order_0000000000000000000000HKD0");
 });
+
+db_test!(async fn a_cart_missing_what_an_order_needs_is_refused_and_nothing_is_written(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let payment = payment_of(pia, &paid.session).await;
+    let cart = store_ok(pia, "/carts", &json!({})).await["cart"].clone();
+    let path = format!("/carts/{}", id(&cart));
+    let variant = format!("variant_{}", Uuid::parse_str(&payment).unwrap().simple());
+    store_ok(pia, &format!("{path}/line-items"), &json!({"variant_id": variant, "quantity": 1})).await;
+
+    // No address (the e-mail is the account's): the spec's checkout messages, every one at once.
+    let response = complete(pia, &cart, None).await;
+    assert_eq!(response.status(), 422);
+    let (kind, _, error) = error_of(response).await;
+    assert_eq!(kind, "invalid_data");
+    assert_eq!(error["fields"]["billing_address.last_name"][0]["message"], "Last name is required", "{error}");
+    assert_eq!(error["fields"]["billing_address.first_name"][0]["message"], "First name is required");
+    assert_eq!(error["fields"]["billing_address.phone"][0]["message"], "Phone number is required");
+
+    // An address but no payment method chosen.
+    store_ok(pia, &path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
+    let response = complete(pia, &cart, None).await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(error_of(response).await.1, "payment_session_required");
+
+    // No seat at all.
+    let empty = store_ok(pia, "/carts", &json!({})).await["cart"].clone();
+    let empty_path = format!("/carts/{}", id(&empty));
+    store_ok(pia, &empty_path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
+    let response = complete(pia, &empty, None).await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(error_of(response).await.1, "cart_empty");
+
+    assert_eq!(count(&app, "cart_completions").await, 0, "a refused claim takes nothing");
+    assert_eq!(count(&app, "orders").await, 0);
+    assert_eq!(player_view(pia, &paid.session).await["payment"]["transactions_count"], 0);
+});
+
+db_test!(async fn a_seat_lost_while_the_money_moved_voids_the_completion(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let cart = cart_for_seat(pia, &payment_of(pia, &paid.session).await).await;
+    // Captured, then the player left before the order was recorded (a crash in between).
+    let now = app.clock_now();
+    let insert = Query::insert()
+        .into_table(Alias::new("cart_completions"))
+        .columns(["cart_id", "state", "order_id", "provider_ref", "locked_until", "attempt", "created_at", "updated_at"]
+            .map(Alias::new))
+        .values_panic([id(&cart).into(), "captured".into(), "order_0000000000000000000000VD00".into(),
+            "sys_0c2b1a52-8a2b-4c3e-9d0f-1a2b3c4d5e6f".into(), (now - chrono::Duration::seconds(5)).into(),
+            0.into(), now.into(), now.into()])
+        .to_owned();
+    let backend = app.state.db.conn().get_database_backend();
+    app.state.db.conn().execute_raw(backend.build(&insert)).await.unwrap();
+    let left = pia.post_json(&format!("/api/sessions/{}/leave", paid.session), &json!({})).await;
+    assert_eq!(left.status(), 200, "leave");
+
+    let run = questline::jobs::JobRun {
+        id: Uuid::now_v7(),
+        kind: questline::jobs::kinds::FINISH_COMPLETION.to_owned(),
+        payload: json!({"cart_id": id(&cart)}),
+        attempt: 1,
+    };
+    questline::commerce::completion::finish_completion_job(app.state.clone(), run).await.unwrap();
+    assert_eq!(count(&app, "orders").await, 0, "no order for a seat that is gone");
+    assert_eq!(count(&app, "ledger_entries").await, 0);
+    let rows = app.state.db.conn()
+        .query_all_raw(Statement::from_string(backend, "SELECT state FROM cart_completions".to_owned()))
+        .await
+        .unwrap();
+    assert_eq!(rows[0].try_get::<String>("", "state").unwrap(), "voided");
+    let response = complete(pia, &cart, None).await;
+    assert_eq!(response.status(), 409);
+    let (kind, code, _) = error_of(response).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("conflict", "seat_not_payable"));
+    assert_eq!(player_view(pia, &paid.session).await["payment"]["status"], "failed");
+});
