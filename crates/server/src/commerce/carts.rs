@@ -421,11 +421,13 @@ pub async fn update_cart(
             Box::pin(async move {
                 let current = lock_open(&w, &id, &shopper).await?;
                 let mut row: cart::ActiveModel = current.clone().into();
+                let mut currency_changed = false;
                 if let Some(region_id) = region_id {
                     let region = region_by_id(w.txn, region_id).await?.ok_or_else(region_not_found)?;
                     if region.currency_code != current.currency_code {
                         super::line_items::remove_all(&w, &current.id).await?;
                         row.currency_code = Set(region.currency_code.clone());
+                        currency_changed = true;
                     }
                     row.region_id = Set(region.id);
                 }
@@ -440,7 +442,8 @@ pub async fn update_cart(
                 }
                 row.updated_at = Set(w.now);
                 row.update(w.txn).await?;
-                if region_id.is_some() {
+                // The web app sets the region again on every load: only a new currency touches the payment.
+                if currency_changed {
                     payment_collections::reset(&w, &current.id).await?;
                 }
                 respond(&w, &id).await

@@ -397,6 +397,22 @@ db_test!(async fn a_cart_pays_through_one_collection_and_one_live_session(app) {
     assert_eq!((collection["status"].as_str(), collection["payment_sessions"].clone()), (Some("not_paid"), json!([])));
     let again = ok(store_post(&seat.player, "/api/store/payment-collections", &json!({"cart_id": cart["id"]})).await, 200).await;
     assert_eq!(again["payment_collection"]["id"], collection["id"], "one collection per cart");
+    // Racing requests (a double click, two tabs) all get the one collection, never an error.
+    let second_cart = new_cart(&seat.player, json!({})).await;
+    ok(store_post(&seat.player, &format!("/api/store/carts/{}/line-items", id(&second_cart)), &json!({"variant_id": seat.variant_id})).await, 200).await;
+    let racing = (0..8).map(|_| {
+        let player = seat.player.clone();
+        let cart_id = second_cart["id"].clone();
+        tokio::spawn(async move {
+            ok(store_post(&player, "/api/store/payment-collections", &json!({"cart_id": cart_id})).await, 200).await
+        })
+    });
+    let mut ids: Vec<Value> = Vec::new();
+    for answer in futures::future::join_all(racing).await {
+        ids.push(answer.unwrap()["payment_collection"]["id"].clone());
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1, "{ids:?}");
     let stranger = app.signed_up("Mallory").await.0;
     assert_eq!(refused(store_post(&stranger, "/api/store/payment-collections", &json!({"cart_id": cart["id"]})).await).await.2, "cart_not_found");
 
@@ -418,6 +434,12 @@ db_test!(async fn a_cart_pays_through_one_collection_and_one_live_session(app) {
     assert_ne!(replaced[0]["id"], live[0]["id"]);
     let cart_view = ok(store_get(&seat.player, &format!("/api/store/carts/{}", id(&cart))).await, 200).await;
     assert_eq!(cart_view["cart"]["payment_collection"]["payment_sessions"][0]["id"], replaced[0]["id"]);
+
+    // The web app sets the region (and sales channel) again on every load: the same currency keeps the payment.
+    let poland_again = ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&cart)),
+        &json!({"region_id": poland["id"], "sales_channel_id": "sc_questline"})).await, 200).await;
+    assert_eq!(poland_again["cart"]["payment_collection"]["payment_sessions"][0]["id"], replaced[0]["id"]);
+    assert_eq!(poland_again["cart"]["items"].as_array().unwrap().len(), 1);
 
     let (status, _, code, _) = refused(store_post(&seat.player, &sessions, &json!({"provider_id": "pp_stripe_stripe"})).await).await;
     assert_eq!((status, code.as_str()), (422, "provider_not_available"));
