@@ -499,3 +499,30 @@ pub async fn adopt(w: &Write<'_>, row: cart::Model, shopper: &Shopper) -> Result
     active.updated_at = Set(w.now);
     Ok(active.update(w.txn).await?)
 }
+
+/// The job that deletes abandoned carts.
+pub const PRUNE_CARTS: &str = "commerce.prune_carts";
+
+/// An open cart untouched this long is abandoned: its visitor cookie has expired, and a seat waiting that long
+/// belongs to a session long over.
+pub fn abandoned_after() -> chrono::Duration {
+    chrono::Duration::days(VISITOR_COOKIE_DAYS)
+}
+
+/// Deletes carts never completed and untouched since `abandoned_after()` before `now`, with their lines, shipping
+/// and payment collections; a cart whose completion ever started is kept (its state is the money's record until
+/// completion or recovery settles it). Returns how many went.
+pub async fn prune_abandoned(conn: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<u64, DbErr> {
+    use sea_orm::sea_query::Query;
+    let started = Query::select()
+        .column(super::entities::cart_completion::Column::CartId)
+        .from(super::entities::cart_completion::Entity)
+        .to_owned();
+    let deleted = cart::Entity::delete_many()
+        .filter(cart::Column::CompletedAt.is_null())
+        .filter(cart::Column::UpdatedAt.lt(now - abandoned_after()))
+        .filter(cart::Column::Id.not_in_subquery(started))
+        .exec(conn)
+        .await?;
+    Ok(deleted.rows_affected)
+}

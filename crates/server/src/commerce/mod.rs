@@ -15,9 +15,12 @@ pub mod publishable_key;
 pub mod regions;
 pub mod shipping;
 
+use std::sync::Arc;
+
+use futures::FutureExt;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::jobs::Handler;
+use crate::jobs::{Handler, JobRun};
 use crate::state::AppState;
 
 pub(crate) const TAG: &str = "commerce";
@@ -30,9 +33,15 @@ pub fn new_id(prefix: &str) -> String {
     questline_domain::commerce::store_id(prefix, rand::random())
 }
 
-/// The background work of this feature: none yet.
+/// The background work of this feature: abandoned carts are deleted daily.
 pub fn jobs() -> Vec<(&'static str, Handler)> {
-    Vec::new()
+    vec![(carts::PRUNE_CARTS, Arc::new(|state, run| prune_carts(state, run).boxed()))]
+}
+
+async fn prune_carts(state: AppState, _run: JobRun) -> anyhow::Result<()> {
+    let deleted = carts::prune_abandoned(state.db.conn(), state.clock.now()).await?;
+    tracing::info!(deleted, "pruned abandoned carts");
+    Ok(())
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -487,3 +487,26 @@ async fn a_visitors_cart_becomes_the_accounts_on_sign_in(app) {
     assert_eq!(added["cart"]["customer_id"], seat.player_id.as_str());
     assert_eq!(added["cart"]["email"], seat.player_email.as_str());
 });
+
+db_test!(async fn abandoned_carts_are_pruned_and_started_ones_kept(app) {
+    let (shopper, _, email) = app.signed_up("Pia").await;
+    let old = new_cart(&shopper, json!({})).await;
+    let completed = new_cart(&shopper, json!({})).await;
+    set_column(&app, "carts", "id", id(&completed).into(), "completed_at", app.clock_now().into()).await;
+    let jobs = questline::jobs::find_by_kind(app.state.db.conn(), questline::commerce::carts::PRUNE_CARTS).await.unwrap();
+    assert_eq!(jobs.len(), 1, "scheduled daily at start");
+
+    // Sign-ins end after a week idle: the shopper signs in again after each jump.
+    app.clock.set(app.clock_now() + chrono::Duration::days(20));
+    assert_eq!(shopper.sign_in(&email, crate::helpers::PASSWORD).await.status(), 200);
+    let touched = new_cart(&shopper, json!({})).await;
+    app.clock.set(app.clock_now() + chrono::Duration::days(11));
+    assert_eq!(shopper.sign_in(&email, crate::helpers::PASSWORD).await.status(), 200);
+    let deleted = questline::commerce::carts::prune_abandoned(app.state.db.conn(), app.clock_now()).await.unwrap();
+    // The daily job may have run on the moved clock first; either way the abandoned cart alone is gone.
+    assert!(deleted <= 1, "{deleted}");
+    assert_eq!(refused(store_get(&shopper, &format!("/api/store/carts/{}", id(&old))).await).await.2, "cart_not_found");
+    for kept in [&completed, &touched] {
+        assert_eq!(store_get(&shopper, &format!("/api/store/carts/{}", id(kept))).await.status(), 200);
+    }
+});
