@@ -342,10 +342,20 @@ db_test!(async fn the_seat_of_a_session_waiting_for_payment_is_the_line_item(app
     let moved = ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&cart)), &json!({"region_id": europe["id"]})).await, 200).await;
     assert_eq!((moved["cart"]["currency_code"].as_str(), moved["cart"]["items"].clone()), (Some("eur"), json!([])));
 
+    // Back in planning, the session takes no payment until it is prepared again.
+    gm_act_ok(&seat.gm, &seat.session, "start-planning").await;
+    let (status, _, code, _) = refused(store_post(&seat.player, &lines, &json!({"variant_id": seat.variant_id})).await).await;
+    assert_eq!((status, code.as_str()), (409, "seat_not_payable"));
+    gm_act_ok(&seat.gm, &seat.session, "fix-schedule").await;
+    play_ok(&seat.player, &seat.session, "confirm", Value::Null).await;
+    gm_act_ok(&seat.gm, &seat.session, "start-preparation").await;
+
     // A paid seat is no longer for sale.
     let back = ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&cart)),
         &json!({"region_id": region_of(&seat.player, "pln").await["id"]})).await, 200).await;
     assert_eq!(back["cart"]["currency_code"], "pln");
+    let readded = ok(store_post(&seat.player, &lines, &json!({"variant_id": seat.variant_id})).await, 200).await;
+    assert_eq!(readded["cart"]["items"].as_array().unwrap().len(), 1, "prepared again, the seat sells again");
     set_column(&app, "session_payments", "id", Uuid::parse_str(&seat.payment_id).unwrap().into(), "status", "completed".into()).await;
     let (status, kind, code, _) = refused(store_post(&seat.player, &lines, &json!({"variant_id": seat.variant_id})).await).await;
     assert_eq!((status, kind.as_str(), code.as_str()), (409, "conflict", "seat_not_payable"));
