@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::dto::{Address, Cart, CartResponse, CreateCartBody, UpdateCartBody, major};
-use super::entities::{cart, line_item, region, shipping_method};
+use super::entities::{cart, cart_completion, line_item, region, shipping_method};
 use super::payment_collections;
 use super::{TAG, new_id};
 use crate::auth::{CurrentUser, MaybeUser};
@@ -123,7 +123,30 @@ pub async fn lock_open(w: &Write<'_>, id: &str, shopper: &Shopper) -> Result<car
     if row.completed_at.is_some() {
         return Err(cart_completed());
     }
+    if let Some(completion) = cart_completion::Entity::find_by_id(id).one(w.txn).await?
+        && completion_holds_cart(&completion, w.now)
+    {
+        return Err(ApiError::conflict(
+            COMPLETION_IN_PROGRESS,
+            "This cart is being paid right now: wait for the payment to finish.",
+        ));
+    }
     Ok(row)
+}
+
+/// The code of the completion's own 409 (its `ErrorCode` is the completion's, `CartCompletionInProgress`).
+const COMPLETION_IN_PROGRESS: &str = "cart_completion_in_progress";
+
+/// Whether a completion has the cart's money in hand or a live claim on it: then the seat, the address and the
+/// payment session must stay as they were checked, or the order would record something other than what was paid.
+/// States are the completion's (`started`, `authorized`, `captured`, `recorded`, `voided`); a started one whose
+/// lease was released (a declined attempt) or ran out lets the shopper change the cart and try again.
+fn completion_holds_cart(completion: &cart_completion::Model, now: DateTime<Utc>) -> bool {
+    match completion.state.as_str() {
+        "authorized" | "captured" => true,
+        "started" => completion.locked_until.is_some_and(|until| until > now),
+        _ => false,
+    }
 }
 
 async fn region_by_id(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<region::Model>, DbErr> {

@@ -2,8 +2,6 @@
 //! `mod.rs`.
 
 pub mod cart;
-// Read and written by completion, orders, refunds and the webhook, which build on this schema.
-#[allow(dead_code)]
 pub mod cart_completion;
 // Read and written by completion, orders, refunds and the webhook, which build on this schema.
 #[allow(dead_code)]

@@ -520,3 +520,57 @@ db_test!(async fn abandoned_carts_are_pruned_and_started_ones_kept(app) {
         assert_eq!(store_get(&shopper, &format!("/api/store/carts/{}", id(kept))).await.status(), 200);
     }
 });
+
+/// Writes a `cart_completions` row as the completion would leave it.
+async fn completion_row(
+    app: &TestApp,
+    cart_id: &str,
+    state: &str,
+    locked_until: Option<chrono::DateTime<chrono::Utc>>,
+) {
+    let now = app.clock_now();
+    let statement = Query::insert()
+        .into_table(Alias::new("cart_completions"))
+        .columns(
+            ["cart_id", "state", "order_id", "locked_until", "attempt", "created_at", "updated_at"].map(Alias::new),
+        )
+        .values_panic([
+            cart_id.into(),
+            state.into(),
+            "order_00000000000000000000000000".into(),
+            locked_until.into(),
+            0.into(),
+            now.into(),
+            now.into(),
+        ])
+        .to_owned();
+    let backend = app.state.db.conn().get_database_backend();
+    app.state.db.conn().execute_raw(backend.build(&statement)).await.unwrap();
+}
+
+db_test!(async fn a_cart_being_paid_is_not_changed_under_the_payment(app) {
+    let seat = seat(&app, "pln").await;
+    let cart = new_cart(&seat.player, json!({})).await;
+    let path = format!("/api/store/carts/{}", id(&cart));
+    ok(store_post(&seat.player, &format!("{path}/line-items"), &json!({"variant_id": seat.variant_id})).await, 200).await;
+    let now = app.clock_now();
+    completion_row(&app, id(&cart), "captured", None).await;
+    let (status, kind, code, _) = refused(store_post(&seat.player, &path, &json!({"email": "new@example.test"})).await).await;
+    assert_eq!((status, kind.as_str(), code.as_str()), (409, "conflict", "cart_completion_in_progress"));
+    let collection = store_post(&seat.player, "/api/store/payment-collections", &json!({"cart_id": cart["id"]})).await;
+    assert_eq!(refused(collection).await.2, "cart_completion_in_progress");
+    let unchanged = ok(store_get(&seat.player, &path).await, 200).await;
+    assert_eq!(unchanged["cart"]["email"], seat.player_email.as_str(), "nothing written");
+
+    // A claim with a live lease holds the cart too; a released one (a declined attempt) lets the shopper go on.
+    let other = new_cart(&seat.player, json!({})).await;
+    let other_path = format!("/api/store/carts/{}", id(&other));
+    completion_row(&app, id(&other), "started", Some(now + chrono::Duration::seconds(30))).await;
+    assert_eq!(refused(store_post(&seat.player, &other_path, &json!({"email": "a@example.test"})).await).await.2,
+        "cart_completion_in_progress");
+    app.clock.set(now + chrono::Duration::seconds(31));
+    ok(store_post(&seat.player, &other_path, &json!({"email": "a@example.test"})).await, 200).await;
+    let third = new_cart(&seat.player, json!({})).await;
+    completion_row(&app, id(&third), "started", None).await;
+    ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&third)), &json!({"email": "b@example.test"})).await, 200).await;
+});
