@@ -318,15 +318,15 @@ pub async fn create_cart(
     if !fields.is_empty() {
         return Err(invalid_fields(fields));
     }
-    // A visitor keeps the cookie they have (their earlier carts stay theirs); a new one gets one.
-    let (jar, visitor) = match (&shopper.user, state.auth.sessions.read_cookie(&jar, VISITOR_COOKIE)) {
-        (Some(_), _) => (jar, None),
-        (None, Some(token)) => {
-            let token = token.to_owned();
-            (jar, Some(visitor_hash(&token)))
-        }
-        (None, None) => {
-            let token = new_visitor_token();
+    // A visitor keeps the cookie they have (their earlier carts stay theirs), its 30 days starting again with the
+    // new cart; a first-time visitor gets one.
+    let (jar, visitor) = match &shopper.user {
+        Some(_) => (jar, None),
+        None => {
+            let token = match state.auth.sessions.read_cookie(&jar, VISITOR_COOKIE) {
+                Some(token) => token.to_owned(),
+                None => new_visitor_token(),
+            };
             let hash = visitor_hash(&token);
             let cookie =
                 state.auth.sessions.build_cookie(VISITOR_COOKIE, token, chrono::Duration::days(VISITOR_COOKIE_DAYS));

@@ -204,8 +204,12 @@ db_test!(async fn a_visitors_cart_is_reached_only_through_its_cookie(app) {
     for unknown in ["cart_00000000000000000000000000", "nope", "cart_"] {
         assert_eq!(refused(store_get(&visitor, &format!("/api/store/carts/{unknown}")).await).await.2, "cart_not_found");
     }
-    // A second cart of the same browser keeps the cookie: both stay reachable.
-    let second = new_cart(&visitor, json!({})).await;
+    // A second cart of the same browser keeps the cookie (sent again for another 30 days): both stay reachable.
+    let response = store_post(&visitor, "/api/store/carts", &json!({})).await;
+    let again = response.headers().get_all("set-cookie").iter()
+        .map(|value| value.to_str().unwrap().to_owned()).find(|value| value.starts_with("ql_visitor=")).expect("cookie");
+    assert_eq!(again.split(';').next(), cookie.split(';').next(), "the same token");
+    let second = ok(response, 200).await["cart"].clone();
     assert_ne!(second["id"], cart["id"]);
     assert_eq!(store_get(&visitor, &path).await.status(), 200);
 
