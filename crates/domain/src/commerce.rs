@@ -544,6 +544,16 @@ mod tests {
         assert_ne!(store_id("x_", 2u128.to_be_bytes()), store_id("x_", 3u128.to_be_bytes()));
     }
 
+    proptest::proptest! {
+        /// Every 128-bit value spells a valid id, and different values different ids: no bits are lost.
+        #[test]
+        fn store_ids_keep_all_128_bits(a in proptest::prelude::any::<u128>(), b in proptest::prelude::any::<u128>()) {
+            let (first, second) = (store_id(id_prefix::PAYMENT_SESSION, a.to_be_bytes()), store_id(id_prefix::PAYMENT_SESSION, b.to_be_bytes()));
+            proptest::prop_assert!(is_store_id(&first, id_prefix::PAYMENT_SESSION));
+            proptest::prop_assert_eq!(first == second, a == b);
+        }
+    }
+
     #[test]
     fn the_variant_is_the_payment() {
         let payment = uuid::Uuid::parse_str("0190b2a4-1c2d-7e3f-8a9b-0c1d2e3f4a5b").unwrap();

@@ -220,7 +220,6 @@ error_codes! {
     NoPaymentProviders => "no_payment_providers",
     ProviderNotAvailable => "provider_not_available",
     CartEmpty => "cart_empty",
-    VisitorCookieRequired => "visitor_cookie_required",
     PhoneRequired => "phone_required",
     AddressRequired => "address_required",
     CityRequired => "city_required",

@@ -161,6 +161,13 @@ impl Application {
                 .every(series::REFRESH_NEXT_SESSIONS_EVERY),
         )
         .await?;
+        jobs.schedule(
+            db.conn(),
+            Job::new(commerce::carts::PRUNE_CARTS, ())
+                .unique(commerce::carts::PRUNE_CARTS)
+                .every(chrono::Duration::days(1)),
+        )
+        .await?;
         let proxies = TrustedProxies::new(config.trusted_proxies()?);
         let listener = TcpListener::bind(config.socket_addr()).await?;
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);

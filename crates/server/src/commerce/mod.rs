@@ -23,8 +23,8 @@ use std::sync::Arc;
 use futures::FutureExt;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::jobs::Handler;
 use crate::jobs::kinds::FINISH_COMPLETION;
+use crate::jobs::{Handler, JobRun};
 use crate::state::AppState;
 
 pub(crate) const TAG: &str = "commerce";
@@ -37,9 +37,19 @@ pub fn new_id(prefix: &str) -> String {
     questline_domain::commerce::store_id(prefix, rand::random())
 }
 
-/// The background work of this feature: finishing completions a crash or a lost connection interrupted.
+/// The background work of this feature: abandoned carts are deleted daily, and completions a crash or a lost
+/// connection interrupted are finished.
 pub fn jobs() -> Vec<(&'static str, Handler)> {
-    vec![(FINISH_COMPLETION, Arc::new(|state, run| completion::finish_completion_job(state, run).boxed()))]
+    vec![
+        (carts::PRUNE_CARTS, Arc::new(|state, run| prune_carts(state, run).boxed())),
+        (FINISH_COMPLETION, Arc::new(|state, run| completion::finish_completion_job(state, run).boxed())),
+    ]
+}
+
+async fn prune_carts(state: AppState, _run: JobRun) -> anyhow::Result<()> {
+    let deleted = carts::prune_abandoned(state.db.conn(), state.clock.now()).await?;
+    tracing::info!(deleted, "pruned abandoned carts");
+    Ok(())
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
