@@ -532,3 +532,23 @@ db_test!(async fn a_seat_lost_while_the_money_moved_voids_the_completion(app) {
     assert_eq!((kind.as_str(), code.as_str()), ("conflict", "seat_not_payable"));
     assert_eq!(player_view(pia, &paid.session).await["payment"]["status"], "failed");
 });
+
+db_test!(async fn a_visitors_keys_are_scoped_to_their_cookie(app) {
+    let visitor = app.browser();
+    // The first cart sets the cookie: without one there is nobody to keep a key for, so nothing is kept.
+    let first = store(&visitor, "/carts", &json!({}), Some("v-1")).await;
+    assert_eq!(first.status(), 200);
+    assert!(first.headers().get("idempotent-replayed").is_none());
+    assert_eq!(count(&app, "idempotency_keys").await, 0);
+    // With the cookie, the key is the visitor's.
+    let second = body(store(&visitor, "/carts", &json!({}), Some("v-2")).await).await;
+    let again = store(&visitor, "/carts", &json!({}), Some("v-2")).await;
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    assert_eq!(body(again).await, second);
+    // Another visitor's same key is theirs, not a replay of someone else's cart.
+    let other = app.browser();
+    body(store(&other, "/carts", &json!({}), None).await).await;
+    let theirs = store(&other, "/carts", &json!({}), Some("v-2")).await;
+    assert!(theirs.headers().get("idempotent-replayed").is_none());
+    assert_ne!(body(theirs).await["cart"]["id"], second["cart"]["id"]);
+});
