@@ -204,6 +204,18 @@ db_test!(async fn two_players_pay_through_the_store_and_the_session_becomes_read
     assert_eq!(order["items"][0]["unit_price"], 25.5);
     assert_eq!(order["items"][0]["metadata"]["payment_id"], pia_payment.as_str());
     assert_eq!(gm_view(&paid.gm, &paid.session).await["status"], "waiting_for_payment", "one of two paid");
+    // The GM's page learns of it live: the completion recorded a session event for the GM and the players.
+    use questline::db::entities::event;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    let last = event::Entity::find()
+        .filter(event::Column::EntityId.eq(paid.session.as_str()))
+        .order_by_desc(event::Column::Id)
+        .one(app.state.db.conn())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((last.entity.as_str(), last.kind.as_str()), ("session", "updated"));
+    assert!(last.audience.to_string().contains(&paid.gm_id), "{}", last.audience);
 
     let bo_payment = payment_of(bo, &paid.session).await;
     let bo_cart = cart_for_seat(bo, &bo_payment).await;
