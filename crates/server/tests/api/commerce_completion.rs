@@ -564,3 +564,12 @@ db_test!(async fn a_visitors_keys_are_scoped_to_their_cookie(app) {
     assert!(theirs.headers().get("idempotent-replayed").is_none());
     assert_ne!(body(theirs).await["cart"]["id"], second["cart"]["id"]);
 });
+
+db_test!(configure = |config| config.system_payments = questline::config::Switch::Off,
+async fn with_system_payments_off_the_test_provider_is_not_offered(app) {
+    let (pia, _, _) = app.signed_up("Pia").await;
+    let cart = store_ok(&pia, "/carts", &json!({})).await["cart"].clone();
+    let providers = body(store_get(&pia, &format!("/payment-providers?region_id={}", cart["region_id"].as_str().unwrap())).await).await;
+    assert_eq!(providers["payment_providers"], json!([]), "{providers}");
+    assert_eq!(providers["count"], 0);
+});
