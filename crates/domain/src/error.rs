@@ -266,6 +266,14 @@ error_codes! {
     ContentTooLong => "content_too_long",
     ContentTooLarge => "content_too_large",
     LinkSchemeNotAllowed => "link_scheme_not_allowed",
+    // Refunds (commerce/refunds.rs, server commerce refunds).
+    SessionPaymentNotFound => "session_payment_not_found",
+    PaymentNotRefundable => "payment_not_refundable",
+    SessionAlreadyStarted => "session_already_started",
+    RefundAlreadyRequested => "refund_already_requested",
+    RefundNotRequested => "refund_not_requested",
+    PayerOnly => "payer_only",
+    MonthInvalid => "month_invalid",
 }
 
 impl fmt::Display for ErrorCode {

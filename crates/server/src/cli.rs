@@ -153,7 +153,8 @@ async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {
     };
     let clock = SystemClock;
     let events = EventBus::new(std::sync::Arc::new(SystemClock));
-    let outcome = accounts::admin::apply(&db, &events, clock.now(), &email, action).await?;
+    let outcome =
+        accounts::admin::apply(&db, &events, &crate::app::account_hooks(), clock.now(), &email, action).await?;
     println!("{outcome}");
     Ok(())
 }
