@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use questline_domain::commerce::refunds::{Month, MonthError};
 
 use crate::accounts::admin::AdminAction;
 use crate::app::Application;
@@ -61,6 +62,18 @@ enum AdminCommand {
     /// Manage the game-system tree: add, rename, move, remove, list.
     #[command(subcommand)]
     GameSystem(game_systems::admin::GameSystemAction),
+    /// Print what each GM is owed for a month as CSV on stdout, summed from the ledger (one row per GM and
+    /// currency). A month that is not `YYYY-MM` exits with status 2 before touching the database.
+    Payouts {
+        /// The UTC month, e.g. `2026-11`.
+        #[arg(long, value_parser = parse_month)]
+        month: Month,
+    },
+}
+
+/// `--month`: clap reports a refusal as a usage error, which exits with status 2.
+fn parse_month(text: &str) -> Result<Month, MonthError> {
+    Month::parse(text)
 }
 
 pub fn main() -> ExitCode {
@@ -91,6 +104,13 @@ pub fn main() -> ExitCode {
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(?config, "starting");
+    if config.sales_channel_id.trim().is_empty() {
+        // Medusa's storefronts create carts in a sales channel; without one the web app's carts have none.
+        tracing::warn!("QUESTLINE_SALES_CHANNEL_ID is set but empty: carts will be created without a sales channel");
+    }
+    if config.publishable_key.trim().is_empty() {
+        tracing::warn!("QUESTLINE_PUBLISHABLE_KEY is set but empty: every store request will be refused");
+    }
     let app = Application::build(config).await?;
     tracing::info!(address = %app.local_addr(), public_url = %app.state.config.public_url(), "Questline is listening");
     app.run_until(shutdown_signal()).await?;
@@ -139,6 +159,10 @@ async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {
         AdminCommand::RemoveRegion { name } => {
             commerce::regions::remove_region(&db, &name).await?;
             println!("removed region {name}");
+            return Ok(());
+        }
+        AdminCommand::Payouts { month } => {
+            print!("{}", commerce::earnings::payouts_csv(db.conn(), month).await?);
             return Ok(());
         }
         AdminCommand::GameSystem(action) => {

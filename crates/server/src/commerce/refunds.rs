@@ -319,10 +319,7 @@ pub async fn list_session_payments(
         .await?
         .ok_or_else(|| ApiError::not_found(ErrorCode::SessionNotFound.as_str(), "Session not found"))?;
     let count = payments.len() as u64;
-    let refunds = refund::Entity::find()
-        .filter(refund::Column::SessionId.eq(session_id))
-        .all(conn)
-        .await?;
+    let refunds = refund::Entity::find().filter(refund::Column::SessionId.eq(session_id)).all(conn).await?;
     let offset = usize::try_from(page.offset).unwrap_or(usize::MAX);
     let limit = usize::try_from(page.limit).unwrap_or(usize::MAX);
     let items = payments
@@ -521,8 +518,7 @@ async fn refund_job(state: AppState, run: JobRun) -> anyhow::Result<()> {
         Some(id) => provider.refund_status(id).await?,
         None => {
             let key = format!("refund:{refund_id}");
-            let created =
-                provider.refund(&due.transaction_id, due.amount_minor, &due.currency_code, &key).await?;
+            let created = provider.refund(&due.transaction_id, due.amount_minor, &due.currency_code, &key).await?;
             let provider_refund_id = created.refund_id.clone();
             state
                 .write(move |w| {

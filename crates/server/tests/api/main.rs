@@ -8,6 +8,8 @@ mod helpers;
 mod accounts;
 mod applications;
 mod blueprints;
+mod commerce_refunds;
+mod commerce_store;
 mod concurrency;
 mod demo;
 mod errors;
