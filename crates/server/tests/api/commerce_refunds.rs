@@ -412,3 +412,60 @@ fn payouts_refuse_a_month_that_is_not_yyyy_mm_with_status_2() {
         assert!(output.stdout.is_empty());
     }
 }
+
+/// The refund of one player's payment as they see it, once the job confirmed it.
+async fn await_own_refund(player: &Browser, session: &Value) -> Value {
+    let mut own = payments(player, session).await;
+    for _ in 0..400 {
+        if own["items"][0]["refund"]["status"] == "confirmed" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+        own = payments(player, session).await;
+    }
+    own["items"][0].clone()
+}
+
+db_test!(configure = |config| config.jobs_poll_ms = 20, async fn rejecting_the_new_date_a_removal_and_an_erased_gm_refund(app) {
+    let (gm, gm_id, _) = app.signed_up_gm("Gwen").await;
+    let (pia, pia_id, _) = app.signed_up("Pia").await;
+    let (bo, bo_id, _) = app.signed_up("Bo").await;
+    let (cy, cy_id, _) = app.signed_up("Cy").await;
+    let session = prepared_session(&app, &gm, &[(&pia, &pia_id), (&bo, &bo_id), (&cy, &cy_id)], 1).await;
+    for player in [&pia_id, &bo_id, &cy_id] {
+        complete_payment(&app, &session, &gm_id, player, "2026-11").await;
+    }
+
+    // "Change schedule": everyone is asked again. Pia rejects the new date and is refunded; Bo confirms again and
+    // keeps his paid payment (never charged twice).
+    gm_act_ok(&gm, &session, "start-planning").await;
+    gm_act_ok(&gm, &session, "fix-schedule").await;
+    play_ok(&pia, &session, "reject", json!("That day does not suit me")).await;
+    let pia_payment = await_own_refund(&pia, &session).await;
+    assert_eq!((pia_payment["status"].as_str(), pia_payment["refund"]["reason"].as_str()),
+        (Some("refunded"), Some("new_date_rejected")));
+    let bo_view = play_ok(&bo, &session, "confirm", Value::Null).await;
+    assert_eq!((bo_view["payment"]["status"].as_str(), bo_view["payment"]["transactions_count"].as_i64()),
+        (Some("completed"), Some(1)));
+
+    // The GM removes Cy before the start: refunded.
+    let remove = format!("/api/sessions/{}/participants/{cy_id}/remove", id(&session));
+    assert_eq!(gm.post_json(&remove, &json!({"message": "Sorry"})).await.status(), 200);
+    let cy_payment = await_own_refund(&cy, &session).await;
+    assert_eq!((cy_payment["status"].as_str(), cy_payment["refund"]["reason"].as_str()),
+        (Some("refunded"), Some("removed_by_gm")));
+
+    // The GM deletes their account: the session not started is cancelled and Bo refunded.
+    let deleted = gm.send_json(reqwest::Method::DELETE, "/api/account", &json!({"password": crate::helpers::PASSWORD})).await;
+    assert_eq!(deleted.status(), 204);
+    let bo_payment = await_own_refund(&bo, &session).await;
+    assert_eq!((bo_payment["status"].as_str(), bo_payment["refund"]["reason"].as_str()),
+        (Some("refunded"), Some("gm_unavailable")));
+    let view = body(bo.get(&format!("/api/my-sessions/{}", id(&session))).await).await;
+    assert_eq!(view["status"], "cancelled");
+
+    // The ledger outlives the account: the payouts name it "(deleted account)", every payment reversed.
+    let month = questline_domain::commerce::refunds::Month::parse("2026-11").unwrap();
+    let csv = questline::commerce::earnings::payouts_csv(app.state.db.conn(), month).await.unwrap();
+    assert_eq!(csv.lines().nth(1), Some(format!("2026-11,{gm_id},(deleted account),,pln,3,3,75.00,75.00,0.00,0.00").as_str()), "{csv}");
+});
