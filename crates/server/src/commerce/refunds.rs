@@ -23,7 +23,10 @@ use questline_domain::ids::AccountId;
 use questline_domain::sessions::{PaymentStatus, parse_message};
 use questline_domain::{DomainError, ErrorCode, FieldErrors};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    AccessMode, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, IsolationLevel,
+    QueryFilter, QueryOrder, TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -314,7 +317,17 @@ pub async fn list_session_payments(
     Query(page): Query<PageQuery>,
 ) -> Result<Json<SessionPaymentPage>, ApiError> {
     let page = PageRequest::try_from(page)?;
-    let conn = state.db.conn();
+    // The payments and the refunds from one snapshot: a refund confirmed between two reads would otherwise show
+    // as `confirmed` beside a payment still `completed`.
+    let db = state.db.conn();
+    let snapshot = match db.get_database_backend() {
+        DbBackend::Postgres => {
+            db.begin_with_config(Some(IsolationLevel::RepeatableRead), Some(AccessMode::ReadOnly)).await?
+        }
+        // SQLite: a deferred transaction reads one snapshot from its first read on.
+        _ => db.begin().await?,
+    };
+    let conn = &snapshot;
     let payments = sessions::payments_seen_by(conn, user.id(), session_id)
         .await?
         .ok_or_else(|| ApiError::not_found(ErrorCode::SessionNotFound.as_str(), "Session not found"))?;
@@ -334,6 +347,7 @@ pub async fn list_session_payments(
             SessionPaymentWithRefund { payment, refund }
         })
         .collect();
+    snapshot.commit().await?;
     Ok(Json(SessionPaymentPage { items, count, offset: page.offset, limit: page.limit }))
 }
 

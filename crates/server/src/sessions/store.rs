@@ -729,6 +729,12 @@ pub async fn gm_unavailable(tx: Tx<'_>, gm: AccountId) -> Result<(), ApiError> {
 pub async fn payment_refunded(tx: Tx<'_>, payment_id: Uuid, to: PaymentStatus) -> Result<bool, ApiError> {
     let Some(paid) = payment::Entity::find_by_id(payment_id).one(tx.txn).await? else { return Ok(false) };
     let Some(row) = lock(tx, paid.session_id).await? else { return Ok(false) };
+    // An approved request keeps the seat as the GM's guest; if the player lost the seat meanwhile (the session
+    // was cancelled, they left), there is no guest to keep and the payment is plainly refunded.
+    let seated = queries::participant_of(tx.txn, row.id, paid.player_id)
+        .await?
+        .is_some_and(|participant| queries::participant_status(&participant).is_in_session());
+    let to = if to == PaymentStatus::Waived && !seated { PaymentStatus::Refunded } else { to };
     let moved = payment::Entity::update_many()
         .col_expr(payment::Column::Status, Expr::value(to.as_str()))
         .col_expr(payment::Column::UpdatedAt, Expr::value(tx.now))

@@ -469,3 +469,20 @@ db_test!(configure = |config| config.jobs_poll_ms = 20, async fn rejecting_the_n
     let csv = questline::commerce::earnings::payouts_csv(app.state.db.conn(), month).await.unwrap();
     assert_eq!(csv.lines().nth(1), Some(format!("2026-11,{gm_id},(deleted account),,pln,3,3,75.00,75.00,0.00,0.00").as_str()), "{csv}");
 });
+
+db_test!(configure = |config| config.jobs_poll_ms = 20, async fn an_approval_overtaken_by_a_cancellation_is_a_plain_refund(app) {
+    let (gm, gm_id, _) = app.signed_up_gm("Gwen").await;
+    let (pia, pia_id, _) = app.signed_up("Pia").await;
+    let session = prepared_session(&app, &gm, &[(&pia, &pia_id)], 1).await;
+    let paid = complete_payment(&app, &session, &gm_id, &pia_id, "2026-11").await;
+    // The runner is held while the GM approves and then cancels: one refund job, decided as an approval, runs
+    // after the seat is gone, so there is no guest to keep.
+    app.state.jobs.stop_and_wait().await;
+    assert_eq!(request_refund(&pia, paid, Value::Null).await.status(), 200);
+    assert_eq!(decide(&gm, paid, "approve").await.status(), 200);
+    gm_act_ok(&gm, &session, "cancel").await;
+    app.state.jobs.start(app.state.clone());
+    let own = await_own_refund(&pia, &session).await;
+    assert_eq!((own["status"].as_str(), own["refund"]["reason"].as_str()), (Some("refunded"), Some("request_approved")));
+    assert_eq!(ledger_of(&app, paid).await.len(), 6, "reversed once");
+});
