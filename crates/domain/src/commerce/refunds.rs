@@ -309,7 +309,8 @@ impl fmt::Display for Month {
     }
 }
 
-/// The kinds of ledger row a completion writes (and a refund writes negated), as stored in `ledger_entries.kind`.
+/// The kinds of ledger row a completion writes (and a refund writes negated), as stored in `ledger_entries.kind`
+/// (the completion's `ledger::EntryKind`; a test keeps the two spellings equal).
 pub const LEDGER_CHARGE: &str = "charge";
 pub const LEDGER_PLATFORM_FEE: &str = "platform_fee";
 pub const LEDGER_GM_SHARE: &str = "gm_share";
@@ -535,6 +536,15 @@ mod tests {
         let at = DateTime::parse_from_rfc3339("2026-12-01T00:30:00+01:00").unwrap().with_timezone(&Utc);
         assert_eq!(Month::of(at).to_string(), "2026-11", "months are UTC");
         assert_eq!(month.start().to_rfc3339(), "2026-11-01T00:00:00+00:00");
+    }
+
+    #[test]
+    fn the_report_reads_the_kinds_the_completion_writes() {
+        use crate::commerce::ledger::EntryKind;
+        assert_eq!(
+            [LEDGER_CHARGE, LEDGER_PLATFORM_FEE, LEDGER_GM_SHARE],
+            [EntryKind::Charge.as_str(), EntryKind::PlatformFee.as_str(), EntryKind::GmShare.as_str()]
+        );
     }
 
     #[test]

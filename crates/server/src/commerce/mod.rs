@@ -8,10 +8,13 @@
 //! This file is the table of contents: each operation lives in the module named for its resource.
 
 pub mod carts;
+pub mod completion;
 mod dto;
 pub mod earnings;
 mod entities;
+mod ledger;
 pub mod line_items;
+pub mod orders;
 pub mod payment_collections;
 pub mod providers;
 pub mod publishable_key;
@@ -19,9 +22,13 @@ pub mod refunds;
 pub mod regions;
 pub mod shipping;
 
+use std::sync::Arc;
+
+use futures::FutureExt;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::jobs::Handler;
+use crate::jobs::kinds::FINISH_COMPLETION;
 use crate::state::AppState;
 
 pub(crate) const TAG: &str = "commerce";
@@ -34,9 +41,13 @@ pub fn new_id(prefix: &str) -> String {
     questline_domain::commerce::store_id(prefix, rand::random())
 }
 
-/// The background work of this feature: paying refunds back.
+/// The background work of this feature: finishing completions a crash or a lost connection interrupted, and paying
+/// refunds back.
 pub fn jobs() -> Vec<(&'static str, Handler)> {
-    refunds::jobs()
+    let mut jobs: Vec<(&'static str, Handler)> =
+        vec![(FINISH_COMPLETION, Arc::new(|state, run| completion::finish_completion_job(state, run).boxed()))];
+    jobs.extend(refunds::jobs());
+    jobs
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -52,6 +63,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(payment_collections::list_payment_providers))
         .routes(routes!(payment_collections::create_payment_collection))
         .routes(routes!(payment_collections::initiate_payment_session))
+        .routes(routes!(completion::complete_cart))
+        .routes(routes!(orders::get_order))
         .routes(routes!(refunds::request_refund))
         .routes(routes!(refunds::decide_refund))
         .routes(routes!(refunds::list_session_payments))

@@ -1,11 +1,16 @@
-//! The kinds of job that one feature schedules and another runs, named here so the scheduling feature names no
-//! code of the running one (the sessions store schedules refunds; commerce runs them).
+//! Kinds of job that one feature schedules and another runs, named here so the scheduler need not name the
+//! runner's code (the sessions store schedules commerce's refunds; the webhook and completion schedule the
+//! recovery of a completion).
 
 use questline_domain::commerce::refunds::RefundReason;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::Job;
+
+/// Resumes a cart's completion from its stored state (decisions.md, commerce §4 "Crash recovery"): scheduled at
+/// each claim, unique per cart, due a minute later; a completion recorded by then makes it a no-op.
+pub const FINISH_COMPLETION: &str = "commerce.finish_completion";
 
 /// Pays a completed session payment back in full (decisions.md, "Commerce (issue 16)" §2). Run by commerce.
 pub const COMMERCE_REFUND: &str = "commerce.refund";

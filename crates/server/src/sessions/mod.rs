@@ -27,7 +27,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 pub use dto::SessionPayment;
-pub use store::ABANDON;
+pub use store::{ABANDON, PaymentRefs};
 
 use crate::error::ApiError;
 use crate::jobs::{Handler, JobRun};
@@ -255,7 +255,7 @@ pub async fn payment_facts(conn: &impl ConnectionTrait, payment_id: Uuid) -> Res
 /// Commerce's front door: the same, with the session's row locked for the rest of the write, so a refund request
 /// or decision and a status move of the session happen one after the other.
 pub async fn lock_payment(w: &Write<'_>, payment_id: Uuid) -> Result<Option<PaymentFacts>, DbErr> {
-    Ok(store::lock_payment(Tx::from(w), payment_id).await?.map(|(paid, row)| facts(paid, row)))
+    Ok(store::lock_payment(Tx::from(w), payment_id).await?.map(|(row, paid)| facts(paid, row)))
 }
 
 /// Commerce's front door: a session's payments as `viewer` sees them (its GM all, a participant their own);
@@ -281,4 +281,16 @@ pub async fn labels(
     ids: &[Uuid],
 ) -> Result<std::collections::HashMap<Uuid, (String, DateTime<Utc>)>, DbErr> {
     queries::labels(conn, ids).await
+}
+
+/// Commerce's front door: the provider declined an attempt; the payment stays open and counts the attempt.
+pub async fn payment_declined(w: &Write<'_>, payment_id: uuid::Uuid) -> Result<(), ApiError> {
+    store::payment_declined(Tx::from(w), payment_id).await
+}
+
+/// Commerce's front door: an order paid the payment, in the transaction that records it. The payment becomes
+/// `completed` with `refs`, the session makes its automatic moves and its GM's page updates live. `false` (nothing
+/// written) when the payment is no longer open, so the order must not be recorded.
+pub async fn payment_completed(w: &Write<'_>, payment_id: uuid::Uuid, refs: PaymentRefs) -> Result<bool, ApiError> {
+    store::payment_completed(Tx::from(w), payment_id, refs).await
 }

@@ -14,6 +14,8 @@ use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use crate::commerce_completion::{cart_for_seat, complete};
+use crate::commerce_store::store_get;
 use crate::helpers::{Browser, TestApp};
 use crate::sessions::{
     activate, body, create_ok, execute, gm_act_ok, gm_view, id, play, play_ok, refusal, series_with_players, statuses,
@@ -259,15 +261,26 @@ db_test!(configure = |config| config.jobs_poll_ms = 20, async fn leaving_before_
     let (bo, bo_id, _) = app.signed_up("Bo").await;
     let (cy, cy_id, _) = app.signed_up("Cy").await;
     let session = prepared_session(&app, &gm, &[(&pia, &pia_id), (&bo, &bo_id), (&cy, &cy_id)], 1).await;
-    let pia_paid = complete_payment(&app, &session, &gm_id, &pia_id, "2026-11").await;
+    // Pia pays through the real checkout (the built-in provider); Cy's payment is recorded directly.
+    let pia_paid = Uuid::parse_str(payment_of(&session, &pia_id)["id"].as_str().unwrap()).unwrap();
+    let cart = cart_for_seat(&pia, &pia_paid.to_string()).await;
+    let completed = body(complete(&pia, &cart, None).await).await;
+    assert_eq!(completed["type"], "order", "{completed}");
+    let order = completed["order"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(ledger_of(&app, pia_paid).await.len(), 3, "the completion's charge rows");
     let cy_paid = complete_payment(&app, &session, &gm_id, &cy_id, "2026-11").await;
 
-    // Pia leaves before the start: her money comes back.
+    // Pia leaves before the start: her money comes back, the order says so.
     play_ok(&pia, &session, "leave", json!("Something came up")).await;
     await_payment(&gm, &session, &pia_id, "refunded").await;
-    assert_eq!(sums_per_kind(&ledger_of(&app, pia_paid).await).iter().map(|(_, sum)| *sum).sum::<i64>(), 0);
+    let ledger = ledger_of(&app, pia_paid).await;
+    assert_eq!(ledger.len(), 6);
+    assert_eq!(sums_per_kind(&ledger).iter().map(|(_, sum)| *sum).sum::<i64>(), 0);
+    assert_eq!(sums_per_kind(&ledger), vec![("charge".into(), 0), ("platform_fee".into(), 0), ("gm_share".into(), 0)]);
     let refund = &payments(&pia, &session).await["items"][0]["refund"];
     assert_eq!((refund["reason"].as_str(), refund["status"].as_str()), (Some("left_before_start"), Some("confirmed")));
+    let order = body(store_get(&pia, &format!("/api/store/orders/{order}")).await).await;
+    assert_eq!(order["order"]["payment_status"], "refunded", "{order}");
 
     // Bo is ready but never pays; Cy is ready and paid, so the session may start: Bo is a no-show.
     play_ok(&bo, &session, "ready", Value::Null).await;
