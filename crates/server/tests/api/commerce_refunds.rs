@@ -155,6 +155,22 @@ async fn count(app: &TestApp, table: &str) -> i64 {
     rows[0].try_get("", "n").unwrap()
 }
 
+/// The audiences of the session's events, oldest first.
+async fn session_events(app: &TestApp, session: &Value) -> Vec<String> {
+    use questline::db::entities::event;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    event::Entity::find()
+        .filter(event::Column::EntityId.eq(id(session)))
+        .filter(event::Column::Entity.eq("session"))
+        .order_by_asc(event::Column::Id)
+        .all(app.state.db.conn())
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|event| event.audience.to_string())
+        .collect()
+}
+
 /// The payments list as `who` sees it.
 async fn payments(who: &Browser, session: &Value) -> Value {
     let response = who.get(&format!("/api/sessions/{}/payments", id(session))).await;
@@ -331,9 +347,14 @@ db_test!(configure = |config| config.jobs_poll_ms = 20, async fn an_approved_req
     assert_eq!((status, code.as_str()), (409, "refund_not_requested"));
     assert_eq!(count(&app, "refunds").await, 0, "nothing written");
 
+    let heard = session_events(&app, &session).await;
     let response = request_refund(&pia, pia_paid, json!("I cannot afford it this month")).await;
     assert_eq!(response.status(), 200);
     let requested = body(response).await;
+    // The GM's page hears of the request live (a session event for the GM and the players).
+    let events = session_events(&app, &session).await;
+    assert_eq!(events.len(), heard.len() + 1);
+    assert!(events.last().unwrap().contains(&gm_id), "{events:?}");
     assert_eq!(requested["refund"]["status"], "requested");
     assert_eq!(requested["refund"]["request_message"], "I cannot afford it this month");
     let (status, kind, code, _) = refusal(request_refund(&pia, pia_paid, Value::Null).await).await;
