@@ -383,8 +383,22 @@ db_test!(configure = |config| config.jobs_poll_ms = 20, async fn an_approved_req
     let (status, _, code, _) = refusal(request_refund(&pia, pia_paid, Value::Null).await).await;
     assert_eq!((status, code.as_str()), (409, "payment_not_refundable"));
 
-    // Declined: final for that payment.
-    assert_eq!(request_refund(&bo, bo_paid, Value::Null).await.status(), 200);
+    // Declined: final for that payment. Bo's request is sent twice with one Idempotency-Key (a lost answer
+    // retried): the first answer is replayed, not refused as a second request.
+    let keyed = || {
+        bo.client
+            .post(bo.url(&format!("/api/session-payments/{bo_paid}/refund-request")))
+            .header("X-Questline-Csrf", "1")
+            .header("Idempotency-Key", "bo-refund-1")
+            .json(&json!({"message": null}))
+            .send()
+    };
+    let first = keyed().await.unwrap();
+    assert_eq!(first.status(), 200);
+    let first = body(first).await;
+    let again = keyed().await.unwrap();
+    assert_eq!(again.status(), 200, "replayed");
+    assert_eq!(body(again).await["refund"]["id"], first["refund"]["id"]);
     let declined = body(decide(&gm, bo_paid, "decline").await).await;
     assert_eq!(declined["refund"]["status"], "declined");
     assert_eq!(declined["refund"]["decision_message"], "As you wish");
