@@ -8,7 +8,6 @@ use sea_orm::{DatabaseTransaction, DbErr};
 
 use crate::auth::Auth;
 use crate::clock::SharedClock;
-use crate::commerce::providers::PaymentProviders;
 use crate::config::Config;
 use crate::db::{Db, TxFuture};
 use crate::error::ApiError;
@@ -17,6 +16,7 @@ use crate::hooks::AccountHooks;
 use crate::http::TrustedProxies;
 use crate::jobs::{Job, Jobs};
 use crate::mail::Mailer;
+use crate::payments::PaymentProviders;
 use crate::public_cache::PublicCache;
 use crate::realtime::Realtime;
 

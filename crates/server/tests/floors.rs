@@ -25,8 +25,8 @@ fn floor(module: &str) -> Option<u8> {
         "app" | "cli" | "main" | "openapi" | "lib" | "demo" => ROOT,
         "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "applications"
         | "sessions" | "event_stream" | "health" | "runtime_config" | "web" => FEATURE,
-        "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" | "public_cache" => PLATFORM,
-        "db" | "http" | "error" | "config" | "clock" | "mail" | "pagination" | "telemetry" => BASE,
+        "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" | "public_cache" | "idempotency" => PLATFORM,
+        "db" | "http" | "error" | "config" | "clock" | "mail" | "payments" | "pagination" | "telemetry" => BASE,
         _ => return None,
     })
 }

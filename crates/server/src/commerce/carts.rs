@@ -28,8 +28,9 @@ use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path};
 use crate::state::{AppState, Write};
 
-/// The cookie that reaches a signed-out shopper's cart.
-pub const VISITOR_COOKIE: &str = "ql_visitor";
+/// The cookie that reaches a signed-out shopper's cart (the platform's idempotency layer keys a visitor's requests
+/// by it too, so it is named there).
+pub use crate::idempotency::VISITOR_COOKIE;
 
 /// How long a visitor's cart stays reachable from its browser.
 const VISITOR_COOKIE_DAYS: i64 = 30;

@@ -36,11 +36,11 @@ use super::dto::Cart;
 use super::entities::{cart, cart_completion, line_item, order, order_counter, payment_collection, payment_session};
 use super::ledger;
 use super::orders::{Order, StoredItem, order_not_found};
-use super::providers::{Attempt, Authorisation, PaymentProvider};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path};
 use crate::jobs::kinds::FINISH_COMPLETION;
 use crate::jobs::{Job, JobRun};
+use crate::payments::{Attempt, Authorisation, PaymentProvider};
 use crate::sessions::{self, PaymentRefs};
 use crate::state::{AppState, Write};
 

@@ -16,7 +16,6 @@ mod ledger;
 pub mod line_items;
 pub mod orders;
 pub mod payment_collections;
-pub mod providers;
 pub mod publishable_key;
 pub mod refunds;
 pub mod regions;

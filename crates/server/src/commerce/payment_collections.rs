@@ -20,11 +20,11 @@ use super::dto::{
     PaymentProvider, PaymentProviderList, PaymentSession, major,
 };
 use super::entities::{cart, line_item, payment_collection, payment_session, region_payment_provider};
-use super::providers::InitiateRequest;
 use super::{TAG, new_id};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path, Query};
 use crate::pagination::{PageQuery, PageRequest};
+use crate::payments::InitiateRequest;
 use crate::state::{AppState, Write};
 
 /// A collection nobody has started paying.

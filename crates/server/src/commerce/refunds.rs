@@ -32,13 +32,13 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::entities::{ledger_entry, order, refund};
-use super::providers::{RefundState, SYSTEM_PROVIDER_ID};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path, Query};
 use crate::jobs::kinds::{self, COMMERCE_REFUND, RefundPayload};
 use crate::jobs::{Handler, JobRun};
 use crate::pagination::{PageQuery, PageRequest};
+use crate::payments::{RefundState, SYSTEM_PROVIDER_ID};
 use crate::sessions::{self, SessionPayment};
 use crate::state::{AppState, Write};
 

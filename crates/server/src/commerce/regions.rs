@@ -92,7 +92,7 @@ pub async fn add_region(db: &crate::db::Db, name: &str, currency: &str) -> anyho
     // Like the regions the commerce migration found, a new one offers the built-in provider.
     super::entities::region_payment_provider::ActiveModel {
         region_id: Set(row.id),
-        provider_id: Set(super::providers::SYSTEM_PROVIDER_ID.to_owned()),
+        provider_id: Set(crate::payments::SYSTEM_PROVIDER_ID.to_owned()),
         is_enabled: Set(true),
     }
     .insert(&txn)

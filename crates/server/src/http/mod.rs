@@ -4,7 +4,6 @@
 
 pub mod client_ip;
 pub mod extract;
-pub mod idempotency;
 pub mod middleware;
 pub mod server;
 pub mod socket;

@@ -24,7 +24,7 @@ async fn prune_events(state: AppState, _run: JobRun) -> anyhow::Result<()> {
         event::Entity::delete_many().filter(event::Column::CreatedAt.lt(before)).exec(state.db.conn()).await?;
     tracing::info!(deleted = deleted.rows_affected, "pruned old outbox events");
     // Kept answers and lost requests past their time; a key is freed on use anyway, this only bounds the table.
-    let keys = crate::http::idempotency::prune(state.db.conn(), state.clock.now()).await?;
+    let keys = crate::idempotency::prune(state.db.conn(), state.clock.now()).await?;
     tracing::info!(deleted = keys, "pruned expired idempotency keys");
     Ok(())
 }
