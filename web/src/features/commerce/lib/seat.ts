@@ -1,0 +1,75 @@
+/**
+ * The seat a player pays for: their session payment, sold as the variant `variant_` + payment id (decisions.md
+ * §4). Read from the player's session view, so the checkout needs nothing the page does not already have.
+ */
+import type { components } from '@/lib/api/schema';
+
+import type { PaymentRefund } from '../api/store-types';
+
+type PlayerSession = components['schemas']['PlayerSession'];
+type SessionPayment = components['schemas']['SessionPayment'];
+
+/** The payment as the session views show it, with the fields issue 16 adds. */
+export type CommercePayment = SessionPayment & {
+  variant_id?: string | null;
+  refund?: PaymentRefund | null;
+};
+
+export type CheckoutSeat = {
+  sessionId: string;
+  seriesTitle: string;
+  startsAt: string;
+  paymentId: string;
+  variantId: string;
+  /** A decimal string, `"25.00"`. */
+  amount: string;
+  currencyCode: string;
+};
+
+/** The session statuses before the start: the seat can be paid (and its refund requested) only then. */
+const beforeStart: readonly PlayerSession['status'][] = [
+  'planning',
+  'scheduled',
+  'waiting_for_players',
+  'waiting_for_payment',
+  'ready_to_start',
+];
+
+export function seatVariantId(payment: CommercePayment): string {
+  return payment.variant_id ?? `variant_${payment.id.replaceAll('-', '')}`;
+}
+
+/** The player may check out: the session waits for payment and their payment is still open. */
+export function canCheckout(session: PlayerSession): boolean {
+  const payment = session.payment;
+  return (
+    session.status === 'waiting_for_payment' &&
+    payment !== null &&
+    payment !== undefined &&
+    (payment.status === 'created' || payment.status === 'pending')
+  );
+}
+
+export function checkoutSeat(session: PlayerSession): CheckoutSeat | undefined {
+  const payment: CommercePayment | null | undefined = session.payment;
+  if (!payment) return undefined;
+  return {
+    sessionId: session.id,
+    seriesTitle: session.series.title,
+    startsAt: session.schedule.scheduled_start_datetime,
+    paymentId: payment.id,
+    variantId: seatVariantId(payment),
+    amount: payment.amount,
+    currencyCode: payment.currency_code,
+  };
+}
+
+/** The player may ask for their money back: paid, nothing asked yet, and the session has not started. */
+export function canRequestRefund(session: PlayerSession): boolean {
+  const payment: CommercePayment | null | undefined = session.payment;
+  return (
+    payment?.status === 'completed' &&
+    (payment.refund === null || payment.refund === undefined) &&
+    beforeStart.includes(session.status)
+  );
+}
