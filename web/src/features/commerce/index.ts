@@ -1,12 +1,10 @@
-// The front door of the commerce feature: other features import only what is exported here.
+// The front door of the commerce feature: other features import only what is exported here. The dialogs and the
+// policy are lazy (their code and strings load when first shown).
 export { useRegion } from './api/use-region';
 export type { PaymentRefund, RefundStatus } from './api/store-types';
-export {
-  CheckoutDialog,
-  DecideRefundDialog,
-  RefundPolicyDisclosure,
-  RequestRefundDialog,
-} from './components/lazy';
+export { CheckoutDialog } from './lazy/checkout-dialog';
+export { DecideRefundDialog, RequestRefundDialog } from './lazy/refund-dialogs';
+export { RefundPolicyDisclosure } from './lazy/refund-policy';
 export { receiptHref } from './lib/receipt';
 export {
   canCheckout,

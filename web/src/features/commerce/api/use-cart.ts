@@ -9,7 +9,7 @@ import { useConfig } from '@/lib/runtime-config';
 
 import { browserStorage } from '../lib/cart-storage';
 import { forgetCart, syncCart, type CartTarget } from '../lib/cart-sync';
-import { commerceSettings } from './publishable-key';
+import { commerceSettings } from '../lib/commerce-settings';
 import { createCart, getCart, transferCart, updateCart } from './store';
 import type { Cart } from './store-types';
 import { useRegion } from './use-region';

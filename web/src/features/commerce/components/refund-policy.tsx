@@ -48,4 +48,7 @@ export function RefundPolicy({ collapsible = false }: { collapsible?: boolean })
   );
 }
 
-export default RefundPolicy;
+/** Folded: a series' page shows it under the price. */
+export function RefundPolicyDisclosure() {
+  return <RefundPolicy collapsible />;
+}
