@@ -63,6 +63,7 @@ const notFound = new ApiError(404, {
   type: 'not_found',
   code: 'cart_not_found',
   message: 'No such cart',
+  fields: {},
 });
 const target = { regionId: 'reg_pl', salesChannelId: 'sc_questline', signedIn: false };
 

@@ -34,7 +34,7 @@ const collection: PaymentCollection = {
 };
 
 function fakeCalls(overrides: Partial<CheckoutCalls> = {}) {
-  return {
+  const calls = {
     addCartLineItem: vi.fn((_id: string, variantId: string) =>
       Promise.resolve({
         ...cart,
@@ -57,7 +57,7 @@ function fakeCalls(overrides: Partial<CheckoutCalls> = {}) {
     saveBillingAddress: vi.fn(() => Promise.resolve(cart)),
     createPaymentCollection: vi.fn(() => Promise.resolve(collection)),
     initiatePaymentSession: vi.fn(() => Promise.resolve(collection)),
-    completeCart: vi.fn(() =>
+    completeCart: vi.fn<CheckoutCalls['completeCart']>(() =>
       Promise.resolve({
         type: 'cart' as const,
         cart,
@@ -66,8 +66,8 @@ function fakeCalls(overrides: Partial<CheckoutCalls> = {}) {
     ),
     wait,
     newIdempotencyKey: vi.fn(() => 'key-1'),
-    ...overrides,
   };
+  return { ...calls, ...overrides, completeCart: calls.completeCart };
 }
 
 afterEach(() => {
