@@ -3,6 +3,7 @@
 export { useRegion } from './api/use-region';
 export type { PaymentRefund, RefundStatus } from './api/store-types';
 export { CheckoutDialog } from './lazy/checkout-dialog';
+export { EarningsSection } from './lazy/earnings';
 export { DecideRefundDialog, RequestRefundDialog } from './lazy/refund-dialogs';
 export { RefundPolicyDisclosure } from './lazy/refund-policy';
 export { receiptHref } from './lib/receipt';
