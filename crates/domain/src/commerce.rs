@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{ErrorCode, FieldError};
+use crate::error::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors, Validator};
 
 /// Currencies we sell in, stored and sent lower-case.
 pub const CURRENCIES: [&str; 2] = ["pln", "eur"];
@@ -198,6 +198,247 @@ pub fn parse_amount_minor(input: &str) -> Result<i64, AmountError> {
     Ok(if negative { -minor } else { minor })
 }
 
+/// The prefixes of the store's ids, as Medusa spells its own: a cart, a line item, a shipping method, a payment
+/// collection, a payment session, an order.
+pub mod id_prefix {
+    pub const CART: &str = "cart_";
+    pub const LINE_ITEM: &str = "cali_";
+    pub const SHIPPING_METHOD: &str = "casm_";
+    pub const PAYMENT_COLLECTION: &str = "pay_col_";
+    pub const PAYMENT_SESSION: &str = "payses_";
+    pub const ORDER: &str = "order_";
+}
+
+/// Crockford's base32 alphabet (no I, L, O, U), upper-case as Medusa's ULID-based ids are.
+const BASE32: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// Characters after the prefix: 128 bits in 5-bit digits.
+pub const STORE_ID_LENGTH: usize = 26;
+
+/// A store id: `prefix` + 26 base32 characters of the 128 random bits the caller drew. The id is the only thing
+/// between a guesser and a cart, so it carries the full 128 bits (a UUID v4 would carry 122) and nothing else: no
+/// time, no counter. Randomness comes from the server; this only spells it.
+pub fn store_id(prefix: &str, random: [u8; 16]) -> String {
+    let mut value = u128::from_be_bytes(random);
+    let mut digits = [0u8; STORE_ID_LENGTH];
+    for digit in digits.iter_mut().rev() {
+        *digit = BASE32[(value & 31) as usize];
+        value >>= 5;
+    }
+    let mut id = String::with_capacity(prefix.len() + STORE_ID_LENGTH);
+    id.push_str(prefix);
+    id.extend(digits.iter().map(|&b| char::from(b)));
+    id
+}
+
+/// Whether `id` looks like a store id of `prefix`: a path parameter that does not is answered as not found
+/// without a query.
+pub fn is_store_id(id: &str, prefix: &str) -> bool {
+    id.strip_prefix(prefix)
+        .is_some_and(|rest| rest.len() == STORE_ID_LENGTH && rest.bytes().all(|b| BASE32.contains(&b)))
+}
+
+/// The seat's variant id: `variant_` + the session payment's id in simple hex. The variant is the payment, so the
+/// store needs no catalogue of products.
+pub fn variant_id(payment_id: uuid::Uuid) -> String {
+    format!("variant_{}", payment_id.simple())
+}
+
+/// The payment a variant id names, if it is one.
+pub fn payment_of_variant(variant_id: &str) -> Option<uuid::Uuid> {
+    let hex = variant_id.strip_prefix("variant_")?;
+    if hex.len() != 32 || !hex.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()) {
+        return None;
+    }
+    uuid::Uuid::try_parse(hex).ok()
+}
+
+/// Countries a billing address may be in (spec §5: Poland and Belgium), stored lower-case.
+pub const BILLING_COUNTRIES: [&str; 2] = ["pl", "be"];
+
+/// The country a billing address gets when none is sent (spec §5: default Poland).
+pub const DEFAULT_BILLING_COUNTRY: &str = "pl";
+
+/// Longest line of a billing address we keep: long enough for any street, short enough for an invoice.
+pub const ADDRESS_LINE_MAX_LENGTH: usize = 100;
+
+/// A billing address as sent: every part optional on the wire, so each missing one gets its own message.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BillingAddressInput {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub address_1: Option<String>,
+    pub address_2: Option<String>,
+    pub city: Option<String>,
+    pub postal_code: Option<String>,
+    pub country_code: Option<String>,
+    pub phone: Option<String>,
+}
+
+/// A checked billing address: everything an invoice needs, trimmed; `address_2` the only optional line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BillingAddress {
+    pub first_name: String,
+    pub last_name: String,
+    pub address_1: String,
+    pub address_2: Option<String>,
+    pub city: String,
+    pub postal_code: String,
+    pub country_code: String,
+    pub phone: String,
+}
+
+/// One required line: the spec's "<Label> is required" when blank, then the length and one-line rules.
+fn required_line(
+    input: Option<&str>,
+    required: (ErrorCode, &str),
+    too_long: ErrorCode,
+    label: &str,
+) -> Result<String, FieldError> {
+    let value = input.unwrap_or("").trim();
+    if value.is_empty() {
+        return Err(FieldError::new(required.0, required.1));
+    }
+    optional_line(value, too_long, label)
+}
+
+fn optional_line(value: &str, too_long: ErrorCode, label: &str) -> Result<String, FieldError> {
+    let value = value.trim();
+    if value.chars().count() > ADDRESS_LINE_MAX_LENGTH {
+        let message = format!("{label} must be less than {ADDRESS_LINE_MAX_LENGTH} characters");
+        return Err(FieldError::new(too_long, message).param("max", ADDRESS_LINE_MAX_LENGTH));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(FieldError::new(ErrorCode::Invalid, format!("{label} must be a single line of text")));
+    }
+    Ok(value.to_owned())
+}
+
+/// The billing country: `pl` or `be` in any case; absent means Poland (spec §5), blank is the spec's "Country is
+/// required" (someone cleared the choice).
+pub fn parse_billing_country(input: Option<&str>) -> Result<String, FieldError> {
+    let Some(input) = input else { return Ok(DEFAULT_BILLING_COUNTRY.to_owned()) };
+    let code = input.trim().to_ascii_lowercase();
+    if code.is_empty() {
+        return Err(FieldError::new(ErrorCode::CountryRequired, "Country is required"));
+    }
+    if BILLING_COUNTRIES.contains(&code.as_str()) {
+        Ok(code)
+    } else {
+        Err(FieldError::new(ErrorCode::CountryInvalid, "Country must be Poland or Belgium"))
+    }
+}
+
+/// The checkout's e-mail: the spec's "Email is required" when blank, then the accounts rules.
+pub fn parse_checkout_email(input: Option<&str>) -> Result<String, FieldError> {
+    let value = input.unwrap_or("").trim();
+    if value.is_empty() {
+        return Err(FieldError::new(ErrorCode::EmailRequired, "Email is required"));
+    }
+    crate::accounts::Email::parse(value).map(|email| email.as_str().to_owned())
+}
+
+/// Checks a billing address with the messages of spec §5/§8 ("checkout address"), every broken rule at once, each
+/// under `<prefix><field>` (the store sends `billing_address.first_name`).
+pub fn parse_billing_address(input: &BillingAddressInput, prefix: &str) -> Result<BillingAddress, FieldErrors> {
+    use crate::profiles::{NameField, parse_name};
+    let mut v = Validator::new();
+    let key = |field: &str| format!("{prefix}{field}");
+    let first_name =
+        v.check(&key("first_name"), parse_name(input.first_name.as_deref().unwrap_or(""), NameField::FirstName));
+    let last_name =
+        v.check(&key("last_name"), parse_name(input.last_name.as_deref().unwrap_or(""), NameField::LastName));
+    let phone = v.check(
+        &key("phone"),
+        match input.phone.as_deref().map(str::trim).unwrap_or("") {
+            "" => Err(FieldError::new(ErrorCode::PhoneRequired, "Phone number is required")),
+            phone => crate::profiles::parse_phone(phone),
+        },
+    );
+    let address_1 = v.check(
+        &key("address_1"),
+        required_line(
+            input.address_1.as_deref(),
+            (ErrorCode::AddressRequired, "Address is required"),
+            ErrorCode::AddressTooLong,
+            "Address",
+        ),
+    );
+    let address_2 = match input.address_2.as_deref().map(str::trim) {
+        None | Some("") => Some(None),
+        Some(line) => v.check(&key("address_2"), optional_line(line, ErrorCode::AddressTooLong, "Address").map(Some)),
+    };
+    let city = v.check(
+        &key("city"),
+        required_line(
+            input.city.as_deref(),
+            (ErrorCode::CityRequired, "City is required"),
+            ErrorCode::CityTooLong,
+            "City",
+        ),
+    );
+    let postal_code = v.check(
+        &key("postal_code"),
+        required_line(
+            input.postal_code.as_deref(),
+            (ErrorCode::PostalCodeRequired, "Postal code is required"),
+            ErrorCode::PostalCodeTooLong,
+            "Postal code",
+        ),
+    );
+    let country_code = v.check(&key("country_code"), parse_billing_country(input.country_code.as_deref()));
+    match (first_name, last_name, address_1, address_2, city, postal_code, country_code, phone) {
+        (
+            Some(first_name),
+            Some(last_name),
+            Some(address_1),
+            Some(address_2),
+            Some(city),
+            Some(postal_code),
+            Some(country_code),
+            Some(phone),
+        ) if v.is_empty() => {
+            Ok(BillingAddress { first_name, last_name, address_1, address_2, city, postal_code, country_code, phone })
+        }
+        _ => Err(v.into_error().fields),
+    }
+}
+
+/// A seat in a cart of `cart` currency: refused (422 `currency_mismatch`) when the seat is priced in another; the
+/// store never converts, the shopper picks the seat's region.
+pub fn check_seat_currency(cart: &str, seat: &str) -> Result<(), DomainError> {
+    if cart.eq_ignore_ascii_case(seat) {
+        Ok(())
+    } else {
+        Err(DomainError::new(
+            ErrorType::InvalidData,
+            ErrorCode::CurrencyMismatch.as_str(),
+            format!(
+                "This seat is priced in {}, but the cart is in {}. Choose a region that uses {}.",
+                seat.to_ascii_uppercase(),
+                cart.to_ascii_uppercase(),
+                seat.to_ascii_uppercase()
+            ),
+        ))
+    }
+}
+
+/// A line's quantity: a seat is one place at one table, so only 1 (or nothing, meaning 1).
+pub fn parse_seat_quantity(input: Option<i64>) -> Result<i32, FieldError> {
+    match input {
+        None | Some(1) => Ok(1),
+        Some(_) => {
+            Err(FieldError::new(ErrorCode::Invalid, "Quantity must be 1: a seat is sold once").param("max", 1_i64))
+        }
+    }
+}
+
+/// Amounts in the store's shape (Medusa's): a JSON number in major units. Exact for every amount we hold (below
+/// 2^53 minor units), and only ever produced, never parsed, so no float reaches a price.
+pub fn minor_to_major(minor: i64) -> f64 {
+    minor as f64 / MINOR_PER_MAJOR as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,5 +524,101 @@ mod tests {
             assert_eq!(parse_amount_minor(&format_minor(minor)), Ok(minor), "{minor}");
             assert_eq!(parse_amount_minor(&format_minor(-minor)), Ok(-minor), "-{minor}");
         }
+    }
+
+    #[test]
+    fn store_ids_are_prefixed_base32_of_128_bits() {
+        let id = store_id(id_prefix::CART, [0; 16]);
+        assert_eq!(id, format!("cart_{}", "0".repeat(26)));
+        let all = store_id(id_prefix::ORDER, [0xff; 16]);
+        // 128 bits in 26 digits: the first holds the top 3 bits.
+        assert_eq!(all, format!("order_7{}", "Z".repeat(25)));
+        assert!(is_store_id(&all, id_prefix::ORDER));
+        assert!(!is_store_id(&all, id_prefix::CART));
+        assert!(!is_store_id("cart_0000", id_prefix::CART));
+        assert!(!is_store_id(&format!("cart_{}", "I".repeat(26)), id_prefix::CART), "I is not Crockford");
+        let one = store_id(id_prefix::CART, 1u128.to_be_bytes());
+        assert!(one.ends_with("01"));
+        assert_ne!(store_id("x_", 2u128.to_be_bytes()), store_id("x_", 3u128.to_be_bytes()));
+    }
+
+    #[test]
+    fn the_variant_is_the_payment() {
+        let payment = uuid::Uuid::parse_str("0190b2a4-1c2d-7e3f-8a9b-0c1d2e3f4a5b").unwrap();
+        let variant = variant_id(payment);
+        assert_eq!(variant, "variant_0190b2a41c2d7e3f8a9b0c1d2e3f4a5b");
+        assert_eq!(payment_of_variant(&variant), Some(payment));
+        assert_eq!(payment_of_variant("variant_0190b2a4-1c2d-7e3f-8a9b-0c1d2e3f4a5b"), None);
+        assert_eq!(payment_of_variant("variant_0190B2A41C2D7E3F8A9B0C1D2E3F4A5B"), None);
+        assert_eq!(payment_of_variant("prod_0190b2a41c2d7e3f8a9b0c1d2e3f4a5b"), None);
+        assert_eq!(payment_of_variant("variant_"), None);
+    }
+
+    fn full_address() -> BillingAddressInput {
+        BillingAddressInput {
+            first_name: Some(" Ada ".into()),
+            last_name: Some("Lovelace".into()),
+            address_1: Some("ul. Długa 1".into()),
+            address_2: Some("".into()),
+            city: Some("Kraków".into()),
+            postal_code: Some("30-001".into()),
+            country_code: Some("BE".into()),
+            phone: Some("+48 600 100 200".into()),
+        }
+    }
+
+    #[test]
+    fn a_full_billing_address_is_kept_trimmed() {
+        let address = parse_billing_address(&full_address(), "billing_address.").unwrap();
+        assert_eq!(address.first_name, "Ada");
+        assert_eq!(address.country_code, "be");
+        assert_eq!(address.address_2, None);
+        let no_country = BillingAddressInput { country_code: None, ..full_address() };
+        assert_eq!(parse_billing_address(&no_country, "").unwrap().country_code, "pl", "spec §5: default Poland");
+    }
+
+    #[test]
+    fn an_empty_billing_address_gets_every_message_of_the_spec() {
+        let empty = BillingAddressInput { country_code: Some(" ".into()), ..Default::default() };
+        let fields = parse_billing_address(&empty, "billing_address.").unwrap_err();
+        let message = |field: &str| fields[&format!("billing_address.{field}")][0].message.clone();
+        assert_eq!(message("first_name"), "First name is required");
+        assert_eq!(message("last_name"), "Last name is required");
+        assert_eq!(message("phone"), "Phone number is required");
+        assert_eq!(message("address_1"), "Address is required");
+        assert_eq!(message("city"), "City is required");
+        assert_eq!(message("postal_code"), "Postal code is required");
+        assert_eq!(message("country_code"), "Country is required");
+        assert!(!fields.contains_key("billing_address.address_2"));
+        assert_eq!(parse_checkout_email(Some("  ")).unwrap_err().message, "Email is required");
+        assert_eq!(parse_checkout_email(None).unwrap_err().code, ErrorCode::EmailRequired);
+        assert_eq!(parse_checkout_email(Some("Ada@Example.org")).unwrap(), "ada@example.org");
+        assert_eq!(parse_checkout_email(Some("ada@")).unwrap_err().code, ErrorCode::EmailInvalid);
+    }
+
+    #[test]
+    fn billing_countries_are_poland_and_belgium() {
+        assert_eq!(parse_billing_country(Some("PL")).unwrap(), "pl");
+        assert_eq!(parse_billing_country(Some("be")).unwrap(), "be");
+        assert_eq!(parse_billing_country(Some("de")).unwrap_err().code, ErrorCode::CountryInvalid);
+        let long = BillingAddressInput { city: Some("x".repeat(101)), phone: Some("12".into()), ..full_address() };
+        let fields = parse_billing_address(&long, "").unwrap_err();
+        assert_eq!(fields["city"][0].code, ErrorCode::CityTooLong);
+        assert_eq!(fields["phone"][0].code, ErrorCode::PhoneInvalid);
+        let two_lines = BillingAddressInput { address_2: Some("a\nb".into()), ..full_address() };
+        assert_eq!(parse_billing_address(&two_lines, "").unwrap_err()["address_2"][0].code, ErrorCode::Invalid);
+    }
+
+    #[test]
+    fn a_seat_is_one_and_in_the_carts_currency() {
+        assert_eq!(parse_seat_quantity(None), Ok(1));
+        assert_eq!(parse_seat_quantity(Some(1)), Ok(1));
+        assert!(parse_seat_quantity(Some(2)).is_err());
+        assert!(parse_seat_quantity(Some(0)).is_err());
+        assert!(check_seat_currency("pln", "PLN").is_ok());
+        let error = check_seat_currency("eur", "pln").unwrap_err();
+        assert_eq!((error.kind, error.code.as_str()), (ErrorType::InvalidData, "currency_mismatch"));
+        assert_eq!(minor_to_major(2550), 25.5);
+        assert_eq!(minor_to_major(1), 0.01);
     }
 }

@@ -12,6 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::{self, Auth, csrf, session};
 use crate::clock::{SharedClock, SystemClock};
+use crate::commerce::providers::PaymentProviders;
 use crate::config::Config;
 use crate::db::{self, Db};
 use crate::events::EventBus;
@@ -85,7 +86,8 @@ pub fn router(state: AppState) -> Router {
     let api = api
         .fallback(middleware::api_not_found)
         .method_not_allowed_fallback(middleware::method_not_allowed)
-        .layer(axum::middleware::from_fn(csrf::require_header));
+        .layer(axum::middleware::from_fn(csrf::require_header))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), commerce::publishable_key::store_front_door));
     let limits = Limits {
         body_limit_bytes: state.config.body_limit_bytes,
         request_timeout: state.config.request_timeout(),
@@ -165,6 +167,7 @@ impl Application {
             hooks,
             public_cache,
             proxies,
+            payment_providers: PaymentProviders::new(true),
         };
         state.jobs.start(state.clone());
         Ok(Self { state, listener })

@@ -177,6 +177,16 @@ pub struct Config {
     /// How long before a session's scheduled start its GM may start preparation, in minutes (spec §9: 15).
     #[arg(long, env = "QUESTLINE_PREPARATION_LEAD_MINUTES", default_value_t = 15, global = true)]
     pub preparation_lead_minutes: u32,
+
+    /// The store's publishable API key: every `/api/store/*` request carries it in `x-publishable-api-key`, as
+    /// Medusa's SDK sends it. Public (served by `GET /api/config`): it tells the store which storefront calls, it
+    /// is no secret.
+    #[arg(long, env = "QUESTLINE_PUBLISHABLE_KEY", default_value = "pk_questline_local", global = true)]
+    pub publishable_key: String,
+
+    /// The sales channel carts are created in when the client names none (Medusa's `sales_channel_id`).
+    #[arg(long, env = "QUESTLINE_SALES_CHANNEL_ID", default_value = "sc_questline", global = true)]
+    pub sales_channel_id: String,
 }
 
 /// The OpenID Connect settings, present only when issuer, client id and secret are all set.
@@ -330,6 +340,8 @@ impl Config {
             mails_per_recipient_per_hour: 5,
             applications_per_hour: 10,
             preparation_lead_minutes: 15,
+            publishable_key: "pk_questline_local".into(),
+            sales_channel_id: "sc_questline".into(),
         }
     }
 }
@@ -386,6 +398,8 @@ impl std::fmt::Debug for Config {
             .field("mails_per_recipient_per_hour", &self.mails_per_recipient_per_hour)
             .field("applications_per_hour", &self.applications_per_hour)
             .field("preparation_lead_minutes", &self.preparation_lead_minutes)
+            .field("publishable_key", &self.publishable_key)
+            .field("sales_channel_id", &self.sales_channel_id)
             .finish()
     }
 }

@@ -8,6 +8,7 @@ use sea_orm::{DatabaseTransaction, DbErr};
 
 use crate::auth::Auth;
 use crate::clock::SharedClock;
+use crate::commerce::providers::PaymentProviders;
 use crate::config::Config;
 use crate::db::{Db, TxFuture};
 use crate::error::ApiError;
@@ -42,6 +43,8 @@ pub struct AppState {
     pub public_cache: PublicCache,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`QUESTLINE_TRUSTED_PROXIES`).
     pub proxies: TrustedProxies,
+    /// The payment providers this instance can use, by id (commerce's completion and refunds look them up).
+    pub payment_providers: PaymentProviders,
 }
 
 impl axum::extract::FromRef<AppState> for TrustedProxies {

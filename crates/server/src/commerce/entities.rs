@@ -1,3 +1,31 @@
-//! The commerce tables. Private to this feature: other features ask through the functions in `mod.rs`.
+//! The commerce tables, one module per table. Private to this feature: other features ask through the functions in
+//! `mod.rs`.
 
+pub mod cart;
+// Read and written by completion, orders, refunds and the webhook, which build on this schema.
+#[allow(dead_code)]
+pub mod cart_completion;
+// Read and written by completion, orders, refunds and the webhook, which build on this schema.
+#[allow(dead_code)]
+pub mod idempotency_key;
+// Read and written by completion, orders, refunds and the webhook, which build on this schema.
+#[allow(dead_code)]
+pub mod ledger_entry;
+pub mod line_item;
+// Read and written by completion, orders, refunds and the webhook, which build on this schema.
+#[allow(dead_code)]
+pub mod order;
+// Read and written by completion, orders, refunds and the webhook, which build on this schema.
+#[allow(dead_code)]
+pub mod order_counter;
+pub mod payment_collection;
+pub mod payment_session;
+// Read and written by completion, orders, refunds and the webhook, which build on this schema.
+#[allow(dead_code)]
+pub mod refund;
 pub mod region;
+pub mod region_payment_provider;
+pub mod shipping_method;
+// Read and written by completion, orders, refunds and the webhook, which build on this schema.
+#[allow(dead_code)]
+pub mod stripe_event;

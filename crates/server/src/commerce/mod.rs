@@ -1,13 +1,34 @@
-//! The built-in commerce backend, shaped after the Medusa v2 store API: regions now; carts, payments and orders come
-//! with checkout.
+//! The built-in commerce backend, shaped after the Medusa v2 store API (decisions.md, "Commerce (issue 16): the
+//! plan"): regions, carts with one seat, shipping, payment collections and sessions with pluggable providers. A seat
+//! is a session payment (`sessions::payable_seat`); the sessions feature is changed only through its front door.
+//! Every `/api/store/*` route passes the publishable-key layer (`publishable_key.rs`, applied in `app.rs`).
+//!
+//! This file is the table of contents: each operation lives in the module named for its resource.
 
+pub mod carts;
+mod dto;
 mod entities;
+pub mod line_items;
+pub mod payment_collections;
+pub mod providers;
+pub mod publishable_key;
 pub mod regions;
+pub mod shipping;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::jobs::Handler;
 use crate::state::AppState;
+
+pub(crate) const TAG: &str = "commerce";
+
+/// The shipping profile of the one shipping option (served by `GET /api/config`).
+pub const SHIPPING_PROFILE_ID: &str = "sp_digital_seat";
+
+/// A new store id with `prefix`: 128 bits from the operating system's generator (decisions.md, Commerce §3).
+pub fn new_id(prefix: &str) -> String {
+    questline_domain::commerce::store_id(prefix, rand::random())
+}
 
 /// The background work of this feature: none yet.
 pub fn jobs() -> Vec<(&'static str, Handler)> {
@@ -15,5 +36,16 @@ pub fn jobs() -> Vec<(&'static str, Handler)> {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(regions::list_regions)).routes(routes!(regions::get_region))
+    OpenApiRouter::new()
+        .routes(routes!(regions::list_regions))
+        .routes(routes!(regions::get_region))
+        .routes(routes!(carts::create_cart))
+        .routes(routes!(carts::get_cart, carts::update_cart))
+        .routes(routes!(carts::transfer_cart))
+        .routes(routes!(line_items::add_cart_line_item))
+        .routes(routes!(shipping::list_shipping_options))
+        .routes(routes!(shipping::add_cart_shipping_method))
+        .routes(routes!(payment_collections::list_payment_providers))
+        .routes(routes!(payment_collections::create_payment_collection))
+        .routes(routes!(payment_collections::initiate_payment_session))
 }

@@ -11,7 +11,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path};
 use crate::state::AppState;
 
-const TAG: &str = "commerce";
+use super::TAG;
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Region {
@@ -87,7 +87,18 @@ pub async fn add_region(db: &crate::db::Db, name: &str, currency: &str) -> anyho
         currency_code: Set(currency),
         position: Set(last.flatten().unwrap_or(-1) + 1),
     };
-    Ok(row.insert(db.conn()).await?.into())
+    let txn = sea_orm::TransactionTrait::begin(db.conn()).await?;
+    let row = row.insert(&txn).await?;
+    // Like the regions the commerce migration found, a new one offers the built-in provider.
+    super::entities::region_payment_provider::ActiveModel {
+        region_id: Set(row.id),
+        provider_id: Set(super::providers::SYSTEM_PROVIDER_ID.to_owned()),
+        is_enabled: Set(true),
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(row.into())
 }
 
 /// Removes a region by name (`questline admin remove-region`). Shoppers who had chosen it fall back to the first

@@ -118,6 +118,8 @@ pub struct SessionPayment {
     /// `pln` or `eur`.
     pub currency_code: String,
     pub status: PaymentStatus,
+    /// The store's variant that sells this seat (`variant_<payment id in hex>`): add it to a cart to pay.
+    pub variant_id: String,
     pub cart_id: Option<String>,
     pub order_id: Option<String>,
     pub transaction_id: Option<String>,

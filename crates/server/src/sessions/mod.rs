@@ -19,9 +19,11 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
 use futures::future::BoxFuture;
+use questline_domain::ErrorCode;
 use questline_domain::ids::{AccountId, SeriesId};
-use sea_orm::{DatabaseTransaction, DbErr};
+use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
 
 pub use store::ABANDON;
 
@@ -71,6 +73,88 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::reject_participation))
         .routes(routes!(handlers::mark_ready))
         .routes(routes!(handlers::leave_session))
+}
+
+/// A seat the store may sell: the session payment behind a `variant_…` id, with what a line item and an order
+/// need to show and split it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayableSeat {
+    pub payment_id: Uuid,
+    pub session_id: Uuid,
+    pub series_id: Uuid,
+    /// The seller: the session's GM.
+    pub gm_id: Uuid,
+    /// The buyer: the payment's player.
+    pub player_id: Uuid,
+    pub amount_minor: i64,
+    /// Lower-case ISO 4217.
+    pub currency_code: String,
+    /// "<series title> — <session start>", the start in the series' time zone.
+    pub title: String,
+    pub scheduled_start: DateTime<Utc>,
+}
+
+/// Commerce's front door to a seat: `payment_id` as `account` may pay it now, read in `conn` (commerce's
+/// transaction when it adds or records the seat, so the answer holds for the write). Someone else's payment, or
+/// none, is 404 `variant_not_found` (its existence is not revealed); the caller's payment that is not open, of a
+/// participant not holding a seat (confirmed or ready), or of a session not waiting for players or payment or
+/// ready to start, is 409 `seat_not_payable`.
+pub async fn payable_seat(
+    conn: &impl ConnectionTrait,
+    account: AccountId,
+    payment_id: Uuid,
+) -> Result<PayableSeat, ApiError> {
+    use questline_domain::sessions::{ParticipantStatus, SessionStatus};
+    let not_found = || ApiError::not_found(ErrorCode::VariantNotFound.as_str(), "Variant not found");
+    let payment = queries::payment_by_id(conn, payment_id).await?.filter(|p| p.player_id == account.as_uuid());
+    let payment = payment.ok_or_else(not_found)?;
+    let session = queries::by_id(conn, payment.session_id).await?.ok_or_else(not_found)?;
+    let participant = queries::participant_of(conn, session.id, account.as_uuid()).await?;
+    let holds_seat = participant.as_ref().is_some_and(|p| {
+        matches!(queries::participant_status(p), ParticipantStatus::Confirmed | ParticipantStatus::Ready)
+    });
+    let session_open = matches!(
+        queries::status(&session),
+        SessionStatus::WaitingForPlayers | SessionStatus::WaitingForPayment | SessionStatus::ReadyToStart
+    );
+    if !queries::payment_status(&payment).is_open() || !holds_seat || !session_open {
+        return Err(ApiError::conflict(
+            ErrorCode::SeatNotPayable.as_str(),
+            "This seat cannot be paid now: it is already paid, or you no longer hold it, or the session is not \
+             waiting for payment.",
+        ));
+    }
+    let facts = crate::series::session_facts_of(conn, SeriesId(session.series_id)).await?;
+    let (series_title, zone) = match &facts {
+        Some(facts) => (facts.title.clone(), facts.time_zone.clone()),
+        None => (String::new(), "UTC".to_owned()),
+    };
+    Ok(PayableSeat {
+        payment_id: payment.id,
+        session_id: session.id,
+        series_id: session.series_id,
+        gm_id: session.game_master_id,
+        player_id: payment.player_id,
+        amount_minor: payment.amount_minor,
+        currency_code: payment.currency_code.clone(),
+        title: seat_title(&series_title, session.scheduled_start, &zone),
+        scheduled_start: session.scheduled_start,
+    })
+}
+
+/// Commerce's front door when a payment session starts for a seat: an open payment becomes `pending` (decisions.md,
+/// Commerce §2) and names the cart, in commerce's transaction. `false` when the payment is no longer open.
+pub async fn payment_pending(w: &Write<'_>, payment_id: Uuid, cart_id: &str) -> Result<bool, ApiError> {
+    store::payment_pending(Tx::from(w), payment_id, cart_id).await
+}
+
+/// "<series title> — <start>": the start as the series' players read it, in its time zone (UTC when unknown).
+fn seat_title(series_title: &str, start: DateTime<Utc>, zone: &str) -> String {
+    let local = match zone.parse::<chrono_tz::Tz>() {
+        Ok(tz) => start.with_timezone(&tz).format("%Y-%m-%d %H:%M").to_string(),
+        Err(_) => start.format("%Y-%m-%d %H:%M UTC").to_string(),
+    };
+    format!("{series_title} — {local}")
 }
 
 /// Hook for applications: a player who cancelled their accepted application (`removed` false) or whom the GM

@@ -61,6 +61,11 @@ pub async fn participant_of(
         .await
 }
 
+/// One payment by its id.
+pub async fn payment_by_id(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<payment::Model>, DbErr> {
+    payment::Entity::find_by_id(id).one(conn).await
+}
+
 pub async fn payments(conn: &impl ConnectionTrait, session_id: Uuid) -> Result<Vec<payment::Model>, DbErr> {
     payment::Entity::find()
         .filter(payment::Column::SessionId.eq(session_id))
@@ -132,6 +137,7 @@ fn payment_view(row: &payment::Model, names: &HashMap<Uuid, String>) -> SessionP
         amount: format_minor(row.amount_minor),
         currency_code: row.currency_code.clone(),
         status: payment_status(row),
+        variant_id: questline_domain::commerce::variant_id(row.id),
         cart_id: row.cart_id.clone(),
         order_id: row.order_id.clone(),
         transaction_id: row.transaction_id.clone(),

@@ -670,3 +670,26 @@ pub async fn abandon(tx: Tx<'_>, id: Uuid) -> Result<bool, ApiError> {
     move_session(tx, None, row, SessionMove::Cancel, 0, None).await?;
     Ok(true)
 }
+
+/// Commerce started a payment session for `payment_id` in `cart_id`: an open payment becomes `pending` and names
+/// the cart, and the GM's page and the player's refetch. A payment no longer open is left alone (`false`).
+pub async fn payment_pending(tx: Tx<'_>, payment_id: Uuid, cart_id: &str) -> Result<bool, ApiError> {
+    let open = [PaymentStatus::Created.as_str(), PaymentStatus::Pending.as_str()];
+    let updated = payment::Entity::update_many()
+        .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Pending.as_str()))
+        .col_expr(payment::Column::CartId, Expr::value(cart_id))
+        .col_expr(payment::Column::UpdatedAt, Expr::value(tx.now))
+        .filter(payment::Column::Id.eq(payment_id))
+        .filter(payment::Column::Status.is_in(open))
+        .exec(tx.txn)
+        .await?;
+    if updated.rows_affected == 0 {
+        return Ok(false);
+    }
+    if let Some(row) = queries::payment_by_id(tx.txn, payment_id).await?
+        && let Some(session) = queries::by_id(tx.txn, row.session_id).await?
+    {
+        announce(tx, &session, false).await?;
+    }
+    Ok(true)
+}

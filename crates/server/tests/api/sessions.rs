@@ -14,18 +14,18 @@ use uuid::Uuid;
 
 use crate::helpers::{Browser, TestApp, error_of, field_codes, field_messages};
 
-async fn body(response: reqwest::Response) -> Value {
+pub(crate) async fn body(response: reqwest::Response) -> Value {
     let status = response.status();
     let text = response.text().await.unwrap();
     serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text}"))
 }
 
-fn id(value: &Value) -> &str {
+pub(crate) fn id(value: &Value) -> &str {
     value["id"].as_str().unwrap()
 }
 
 /// Two hours after the test clock's start (Sunday 22 November 2026, 10:00 UTC).
-const START: &str = "2026-11-22T12:00:00Z";
+pub(crate) const START: &str = "2026-11-22T12:00:00Z";
 
 fn weekly() -> Value {
     json!({"start_time": "19:00", "session_duration_minutes": 180, "is_recurring": true,
@@ -38,7 +38,7 @@ async fn patch_series(gm: &Browser, series: &Value, payload: Value) -> reqwest::
 
 /// A GM's series, published and recruiting, with the requirements given, the `players`' applications accepted
 /// and the `waiting` ones' pending.
-async fn series_with_players(
+pub(crate) async fn series_with_players(
     gm: &Browser,
     title: &str,
     requirements: Value,
@@ -73,28 +73,34 @@ async fn series_with_players(
 }
 
 /// The series made active with the pricing given.
-async fn activate(gm: &Browser, series: &Value, pricing: Value) {
+pub(crate) async fn activate(gm: &Browser, series: &Value, pricing: Value) {
     let response = patch_series(gm, series, json!({"pricing": pricing, "lifecycle_status": "active"})).await;
     assert_eq!(response.status(), 200, "activate");
 }
 
-async fn create(gm: &Browser, series: &Value, players: &[&str], start: &str, duration: Value) -> reqwest::Response {
+pub(crate) async fn create(
+    gm: &Browser,
+    series: &Value,
+    players: &[&str],
+    start: &str,
+    duration: Value,
+) -> reqwest::Response {
     let payload = json!({"series_id": series["id"], "participant_ids": players,
         "schedule": {"scheduled_start_datetime": start, "scheduled_duration_minutes": duration}});
     gm.post_json("/api/sessions", &payload).await
 }
 
-async fn create_ok(gm: &Browser, series: &Value, players: &[&str]) -> Value {
+pub(crate) async fn create_ok(gm: &Browser, series: &Value, players: &[&str]) -> Value {
     let response = create(gm, series, players, START, json!(120)).await;
     assert_eq!(response.status(), 201, "create session");
     body(response).await
 }
 
-async fn gm_act(gm: &Browser, session: &Value, action: &str) -> reqwest::Response {
+pub(crate) async fn gm_act(gm: &Browser, session: &Value, action: &str) -> reqwest::Response {
     gm.post_json(&format!("/api/sessions/{}/{action}", id(session)), &json!({})).await
 }
 
-async fn gm_act_ok(gm: &Browser, session: &Value, action: &str) -> Value {
+pub(crate) async fn gm_act_ok(gm: &Browser, session: &Value, action: &str) -> Value {
     let response = gm_act(gm, session, action).await;
     let status = response.status();
     let answer = body(response).await;
@@ -102,11 +108,11 @@ async fn gm_act_ok(gm: &Browser, session: &Value, action: &str) -> Value {
     answer
 }
 
-async fn play(player: &Browser, session: &Value, action: &str, message: Value) -> reqwest::Response {
+pub(crate) async fn play(player: &Browser, session: &Value, action: &str, message: Value) -> reqwest::Response {
     player.post_json(&format!("/api/sessions/{}/{action}", id(session)), &json!({"message": message})).await
 }
 
-async fn play_ok(player: &Browser, session: &Value, action: &str, message: Value) -> Value {
+pub(crate) async fn play_ok(player: &Browser, session: &Value, action: &str, message: Value) -> Value {
     let response = play(player, session, action, message).await;
     let status = response.status();
     let answer = body(response).await;
@@ -114,11 +120,11 @@ async fn play_ok(player: &Browser, session: &Value, action: &str, message: Value
     answer
 }
 
-async fn gm_view(gm: &Browser, session: &Value) -> Value {
+pub(crate) async fn gm_view(gm: &Browser, session: &Value) -> Value {
     body(gm.get(&format!("/api/gm/sessions/{}", id(session))).await).await
 }
 
-async fn refusal(response: reqwest::Response) -> (u16, String, String, String) {
+pub(crate) async fn refusal(response: reqwest::Response) -> (u16, String, String, String) {
     let status = response.status().as_u16();
     let (kind, code, error) = error_of(response).await;
     (status, kind, code, error["message"].as_str().unwrap_or_default().to_owned())

@@ -17,6 +17,7 @@ mod m20261125_000003_series_images;
 mod m20261125_000009_questboard_order;
 mod m20261125_000010_series_applications;
 mod m20261125_000011_sessions;
+mod m20261126_000001_commerce;
 
 pub struct Migrator;
 
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000009_questboard_order::Migration),
             Box::new(m20261125_000010_series_applications::Migration),
             Box::new(m20261125_000011_sessions::Migration),
+            Box::new(m20261126_000001_commerce::Migration),
         ]
     }
 }

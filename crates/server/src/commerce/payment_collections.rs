@@ -1,0 +1,329 @@
+//! Payment collections and sessions (Medusa's shapes): a cart has at most one collection, asking the cart's total;
+//! a payment session is one attempt with one provider, and a new one replaces the live one. Starting a session
+//! marks the seat's payment `pending` through the sessions front door. Which providers a region offers is
+//! `region_payment_providers` narrowed to those this instance has (the registry on `AppState`).
+
+use axum::extract::State;
+use questline_domain::commerce::{id_prefix, is_store_id};
+use questline_domain::ids::AccountId;
+use questline_domain::{ErrorCode, ErrorType};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use uuid::Uuid;
+
+use super::carts::{self, Shopper};
+use super::dto::{
+    CreatePaymentCollectionBody, InitiatePaymentSessionBody, PaymentCollection, PaymentCollectionResponse,
+    PaymentProvider, PaymentProviderList, PaymentSession, major,
+};
+use super::entities::{cart, line_item, payment_collection, payment_session, region_payment_provider};
+use super::providers::InitiateRequest;
+use super::{TAG, new_id};
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{Json, Path, Query};
+use crate::pagination::{PageQuery, PageRequest};
+use crate::state::{AppState, Write};
+
+/// A collection nobody has started paying.
+pub const NOT_PAID: &str = "not_paid";
+/// A payment session just started, nothing authorised yet.
+pub const SESSION_PENDING: &str = "pending";
+
+fn collection_not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::PaymentCollectionNotFound.as_str(), "Payment collection not found")
+}
+
+fn cart_empty() -> ApiError {
+    ApiError::new(ErrorType::InvalidData, ErrorCode::CartEmpty.as_str(), "Add a seat to the cart first.")
+}
+
+fn session_view(row: payment_session::Model) -> PaymentSession {
+    PaymentSession {
+        id: row.id,
+        provider_id: row.provider_id,
+        amount: major(row.amount_minor),
+        currency_code: row.currency_code,
+        status: row.status,
+        data: row.data,
+    }
+}
+
+async fn view(conn: &impl ConnectionTrait, row: payment_collection::Model) -> Result<PaymentCollection, DbErr> {
+    let sessions = payment_session::Entity::find()
+        .filter(payment_session::Column::PaymentCollectionId.eq(&row.id))
+        .order_by_desc(payment_session::Column::CreatedAt)
+        .all(conn)
+        .await?;
+    Ok(PaymentCollection {
+        id: row.id,
+        currency_code: row.currency_code,
+        amount: major(row.amount_minor),
+        status: row.status,
+        payment_sessions: sessions.into_iter().map(session_view).collect(),
+    })
+}
+
+/// The cart's collection with its sessions, if it has one.
+pub async fn of_cart(conn: &impl ConnectionTrait, cart_id: &str) -> Result<Option<PaymentCollection>, DbErr> {
+    let row =
+        payment_collection::Entity::find().filter(payment_collection::Column::CartId.eq(cart_id)).one(conn).await?;
+    match row {
+        Some(row) => Ok(Some(view(conn, row).await?)),
+        None => Ok(None),
+    }
+}
+
+/// The cart's seat or currency changed: its collection (if any) asks the new total, and its payment sessions, made
+/// for the old one, are dropped. (A provider's held attempt is released by the completion's cancel when Stripe
+/// comes; the built-in provider holds nothing.)
+pub async fn reset(w: &Write<'_>, cart_id: &str) -> Result<(), ApiError> {
+    let Some(row) =
+        payment_collection::Entity::find().filter(payment_collection::Column::CartId.eq(cart_id)).one(w.txn).await?
+    else {
+        return Ok(());
+    };
+    let cart = cart::Entity::find_by_id(cart_id).one(w.txn).await?.ok_or_else(carts::cart_not_found)?;
+    payment_session::Entity::delete_many()
+        .filter(payment_session::Column::PaymentCollectionId.eq(&row.id))
+        .exec(w.txn)
+        .await?;
+    let mut active: payment_collection::ActiveModel = row.into();
+    active.amount_minor = Set(carts::total_minor(w.txn, cart_id).await?);
+    active.currency_code = Set(cart.currency_code);
+    active.status = Set(NOT_PAID.into());
+    active.updated_at = Set(w.now);
+    active.update(w.txn).await?;
+    Ok(())
+}
+
+/// The providers `region` offers on this instance, in id order.
+async fn offered(state: &AppState, conn: &impl ConnectionTrait, region: Uuid) -> Result<Vec<String>, DbErr> {
+    let rows = region_payment_provider::Entity::find()
+        .filter(region_payment_provider::Column::RegionId.eq(region))
+        .filter(region_payment_provider::Column::IsEnabled.eq(true))
+        .order_by_asc(region_payment_provider::Column::ProviderId)
+        .all(conn)
+        .await?;
+    Ok(rows.into_iter().map(|row| row.provider_id).filter(|id| state.payment_providers.has(id)).collect())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PaymentProvidersQuery {
+    /// The cart's region.
+    pub region_id: Uuid,
+    /// How many to skip (default 0).
+    pub offset: Option<u64>,
+    /// How many to return (default 20, at most 100).
+    pub limit: Option<u64>,
+}
+
+/// The payment providers a region offers.
+#[utoipa::path(
+    get, path = "/store/payment-providers", operation_id = "listPaymentProviders", tag = TAG,
+    params(PaymentProvidersQuery),
+    responses(
+        (status = 200, description = "The providers (none for an unknown region)", body = PaymentProviderList),
+        (status = 400, description = "No `region_id`", body = ErrorBody),
+    )
+)]
+pub async fn list_payment_providers(
+    State(state): State<AppState>,
+    Query(query): Query<PaymentProvidersQuery>,
+) -> Result<Json<PaymentProviderList>, ApiError> {
+    let page = PageRequest::try_from(PageQuery { offset: query.offset, limit: query.limit })?;
+    let all = offered(&state, state.db.conn(), query.region_id).await?;
+    let count = all.len() as u64;
+    let payment_providers = all
+        .into_iter()
+        .skip(usize::try_from(page.offset).unwrap_or(usize::MAX))
+        .take(usize::try_from(page.limit).unwrap_or(usize::MAX))
+        .map(|id| PaymentProvider { id, is_enabled: true })
+        .collect();
+    Ok(Json(PaymentProviderList { payment_providers, count, offset: page.offset, limit: page.limit }))
+}
+
+/// The cart's payment collection: created at its total the first time, the same one after.
+#[utoipa::path(
+    post, path = "/store/payment-collections", operation_id = "createPaymentCollection", tag = TAG,
+    request_body = CreatePaymentCollectionBody,
+    responses(
+        (status = 200, description = "The cart's collection", body = PaymentCollectionResponse),
+        (status = 404, description = "`cart_not_found`", body = ErrorBody),
+        (status = 409, description = "`cart_completed` (and no collection)", body = ErrorBody),
+        (status = 422, description = "`cart_empty`", body = ErrorBody),
+    )
+)]
+pub async fn create_payment_collection(
+    State(state): State<AppState>,
+    shopper: Shopper,
+    Json(body): Json<CreatePaymentCollectionBody>,
+) -> Result<Json<PaymentCollectionResponse>, ApiError> {
+    let response = state
+        .write(move |w| {
+            Box::pin(async move {
+                // Reads the existing one first: a completed cart still answers its collection.
+                let cart = carts::owned(w.txn, &body.cart_id, &shopper).await?;
+                let existing = payment_collection::Entity::find()
+                    .filter(payment_collection::Column::CartId.eq(&cart.id))
+                    .one(w.txn)
+                    .await?;
+                if let Some(row) = existing {
+                    return Ok(PaymentCollectionResponse { payment_collection: view(w.txn, row).await? });
+                }
+                let cart = carts::lock_open(&w, &cart.id, &shopper).await?;
+                let items = line_item::Entity::find().filter(line_item::Column::CartId.eq(&cart.id)).all(w.txn).await?;
+                if items.is_empty() {
+                    return Err(cart_empty());
+                }
+                let row = payment_collection::ActiveModel {
+                    id: Set(new_id(id_prefix::PAYMENT_COLLECTION)),
+                    cart_id: Set(cart.id.clone()),
+                    currency_code: Set(cart.currency_code.clone()),
+                    amount_minor: Set(carts::total_minor(w.txn, &cart.id).await?),
+                    status: Set(NOT_PAID.into()),
+                    created_at: Set(w.now),
+                    updated_at: Set(w.now),
+                }
+                .insert(w.txn)
+                .await?;
+                Ok(PaymentCollectionResponse { payment_collection: view(w.txn, row).await? })
+            })
+        })
+        .await?;
+    Ok(Json(response))
+}
+
+/// What a payment session is started for, read before the provider is asked.
+struct Attempt {
+    collection_id: String,
+    cart_id: String,
+    region_id: Uuid,
+    payment_id: Uuid,
+    amount_minor: i64,
+    currency_code: String,
+}
+
+/// The shopper's open collection `id` with its one seat, still payable by them: what an attempt pays.
+async fn attempt(conn: &impl ConnectionTrait, id: &str, shopper: &Shopper) -> Result<Attempt, ApiError> {
+    if !is_store_id(id, id_prefix::PAYMENT_COLLECTION) {
+        return Err(collection_not_found());
+    }
+    let collection = payment_collection::Entity::find_by_id(id).one(conn).await?.ok_or_else(collection_not_found)?;
+    let cart = match carts::owned(conn, &collection.cart_id, shopper).await {
+        Ok(cart) => cart,
+        Err(_) => return Err(collection_not_found()),
+    };
+    if cart.completed_at.is_some() {
+        return Err(carts::cart_completed());
+    }
+    let items = line_item::Entity::find().filter(line_item::Column::CartId.eq(&cart.id)).all(conn).await?;
+    let ([item], Some(account)) = (items.as_slice(), cart.account_id) else { return Err(cart_empty()) };
+    let seat = crate::sessions::payable_seat(conn, AccountId(account), item.payment_id).await?;
+    Ok(Attempt {
+        collection_id: collection.id,
+        cart_id: cart.id.clone(),
+        region_id: cart.region_id,
+        payment_id: seat.payment_id,
+        amount_minor: carts::total_minor(conn, &cart.id).await?,
+        currency_code: cart.currency_code,
+    })
+}
+
+/// Starts paying the collection with a provider the cart's region offers; the new session replaces the live one.
+#[utoipa::path(
+    post, path = "/store/payment-collections/{id}/payment-sessions", operation_id = "initiatePaymentSession", tag = TAG,
+    params(("id" = String, Path, description = "Payment collection id (`pay_col_…`)")),
+    request_body = InitiatePaymentSessionBody,
+    responses(
+        (status = 200, description = "The collection with its new session", body = PaymentCollectionResponse),
+        (status = 404, description = "`payment_collection_not_found`, `variant_not_found`", body = ErrorBody),
+        (status = 409, description = "`cart_completed`, `seat_not_payable`", body = ErrorBody),
+        (status = 422, description = "`cart_empty`, `no_payment_providers`, `provider_not_available`", body = ErrorBody),
+    )
+)]
+pub async fn initiate_payment_session(
+    State(state): State<AppState>,
+    shopper: Shopper,
+    Path(id): Path<String>,
+    Json(body): Json<InitiatePaymentSessionBody>,
+) -> Result<Json<PaymentCollectionResponse>, ApiError> {
+    let first = attempt(state.db.conn(), &id, &shopper).await?;
+    let offered = offered(&state, state.db.conn(), first.region_id).await?;
+    if offered.is_empty() {
+        return Err(ApiError::new(
+            ErrorType::InvalidData,
+            ErrorCode::NoPaymentProviders.as_str(),
+            "No payment method is available in this region.",
+        ));
+    }
+    let provider_id = body.provider_id.trim().to_owned();
+    let provider = match state.payment_providers.get(&provider_id) {
+        Some(provider) if offered.contains(&provider_id) => provider,
+        _ => {
+            return Err(ApiError::new(
+                ErrorType::InvalidData,
+                ErrorCode::ProviderNotAvailable.as_str(),
+                format!("The payment method {provider_id} is not available in this region."),
+            ));
+        }
+    };
+    let session_id = new_id(id_prefix::PAYMENT_SESSION);
+    // The provider is asked outside any transaction (it may be a network call); what it answers is stored below
+    // only if the cart still asks the same amount for the same seat.
+    let initiated = provider
+        .initiate(&InitiateRequest {
+            cart_id: first.cart_id.clone(),
+            payment_id: first.payment_id,
+            payment_session_id: session_id.clone(),
+            amount_minor: first.amount_minor,
+            currency_code: first.currency_code.clone(),
+        })
+        .await
+        .map_err(|error| ApiError::internal(anyhow::anyhow!(error)))?;
+    let response = state
+        .write(move |w| {
+            Box::pin(async move {
+                carts::lock_open(&w, &first.cart_id, &shopper).await?;
+                let now = attempt(w.txn, &id, &shopper).await?;
+                if (now.payment_id, now.amount_minor, &now.currency_code)
+                    != (first.payment_id, first.amount_minor, &first.currency_code)
+                {
+                    return Err(ApiError::stale_version());
+                }
+                payment_session::Entity::delete_many()
+                    .filter(payment_session::Column::PaymentCollectionId.eq(&now.collection_id))
+                    .exec(w.txn)
+                    .await?;
+                payment_session::ActiveModel {
+                    id: Set(session_id),
+                    payment_collection_id: Set(now.collection_id.clone()),
+                    provider_id: Set(provider_id),
+                    amount_minor: Set(now.amount_minor),
+                    currency_code: Set(now.currency_code.clone()),
+                    status: Set(SESSION_PENDING.into()),
+                    data: Set(initiated.data),
+                    provider_ref: Set(initiated.provider_ref),
+                    created_at: Set(w.now),
+                    updated_at: Set(w.now),
+                }
+                .insert(w.txn)
+                .await?;
+                let collection = payment_collection::Entity::find_by_id(&now.collection_id)
+                    .one(w.txn)
+                    .await?
+                    .ok_or_else(collection_not_found)?;
+                let mut active: payment_collection::ActiveModel = collection.into();
+                active.amount_minor = Set(now.amount_minor);
+                active.updated_at = Set(w.now);
+                let collection = active.update(w.txn).await?;
+                crate::sessions::payment_pending(&w, now.payment_id, &now.cart_id).await?;
+                Ok(PaymentCollectionResponse { payment_collection: view(w.txn, collection).await? })
+            })
+        })
+        .await?;
+    Ok(Json(response))
+}
