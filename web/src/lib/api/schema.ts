@@ -1176,6 +1176,152 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/store/carts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Starts a cart in a region (default: the first). Signed out, it is the browser's: the `ql_visitor` cookie is set
+     *     (or kept) and is the only way back to it.
+     */
+    post: operations['createCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/carts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shopper's cart, whole (Medusa's `fields` are accepted and ignored). */
+    get: operations['getCart'];
+    put?: never;
+    /**
+     * Changes the region, sales channel, e-mail or billing address. A region of another currency removes the seat
+     *     (it is priced in the old one) and resets the payment collection.
+     */
+    post: operations['updateCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/carts/{id}/customer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gives a visitor's cart to the signed-in account (Medusa's "transfer cart"): needs the session and the cart's
+     *     cookie; the account's own cart is answered unchanged.
+     */
+    post: operations['transferCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/carts/{id}/line-items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Puts the seat of a session payment into the cart, replacing any other seat. */
+    post: operations['addCartLineItem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/carts/{id}/shipping-methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Chooses the digital seat as the cart's shipping (replacing any earlier choice). */
+    post: operations['addCartShippingMethod'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/payment-collections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The cart's payment collection: created at its total the first time, the same one after. */
+    post: operations['createPaymentCollection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/payment-collections/{id}/payment-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts paying the collection with a provider the cart's region offers; the new session replaces the live one. */
+    post: operations['initiatePaymentSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/payment-providers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The payment providers a region offers. */
+    get: operations['listPaymentProviders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/store/regions': {
     parameters: {
       query?: never;
@@ -1202,6 +1348,23 @@ export interface paths {
     };
     /** One region. */
     get: operations['getRegion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/shipping-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shipping options of the shopper's cart: the free digital seat. */
+    get: operations['listShippingOptions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1307,9 +1470,48 @@ export interface components {
     };
     /** @enum {string} */
     ActivityType: 'one_shot' | 'campaign';
+    AddLineItemBody: {
+      metadata?: Record<string, never> | null;
+      /**
+       * Format: int64
+       * @description 1 (a seat); default 1.
+       */
+      quantity?: number | null;
+      /** @description `variant_<session payment id in hex>`, from `SessionPayment.variant_id`. */
+      variant_id: string;
+    };
     /** @description `addSessionParticipants`: accepted players of the series not already in the session. */
     AddSessionParticipantsRequest: {
       player_ids?: string[];
+    };
+    AddShippingMethodBody: {
+      data?: Record<string, never> | null;
+      /** @description `so_digital_seat`. */
+      option_id: string;
+    };
+    /** @description A billing address as stored on a cart or an order; a part never set is null. */
+    Address: {
+      address_1?: string | null;
+      address_2?: string | null;
+      city?: string | null;
+      /** @description `pl` or `be`. */
+      country_code?: string | null;
+      first_name?: string | null;
+      last_name?: string | null;
+      phone?: string | null;
+      postal_code?: string | null;
+    };
+    /** @description A billing address as sent: each part optional so that each missing one gets the checkout's own message. */
+    AddressInput: {
+      address_1?: string | null;
+      address_2?: string | null;
+      city?: string | null;
+      /** @description `pl` or `be` (default `pl`). */
+      country_code?: string | null;
+      first_name?: string | null;
+      last_name?: string | null;
+      phone?: string | null;
+      postal_code?: string | null;
     };
     /** @description Cancel, reopen, accept, reject, remove: an optional message (the player's, or the GM's reply). */
     ApplicationMessageRequest: {
@@ -1403,6 +1605,44 @@ export interface components {
       id: string;
       title: string;
     };
+    /** @description A cart, always answered whole (the `fields` of Medusa's SDK are accepted and ignored). */
+    Cart: {
+      billing_address?: components['schemas']['Address'] | null;
+      /** Format: date-time */
+      completed_at?: string | null;
+      /** Format: date-time */
+      created_at: string;
+      currency_code: string;
+      /**
+       * Format: uuid
+       * @description The signed-in owner's account id (Medusa's customer).
+       */
+      customer_id?: string | null;
+      email?: string | null;
+      id: string;
+      /** Format: double */
+      item_total: number;
+      items: components['schemas']['LineItem'][];
+      payment_collection?: components['schemas']['PaymentCollection'] | null;
+      region?: components['schemas']['Region'] | null;
+      /** Format: uuid */
+      region_id: string;
+      sales_channel_id: string;
+      shipping_methods: components['schemas']['ShippingMethod'][];
+      /** Format: double */
+      shipping_total: number;
+      /** Format: double */
+      subtotal: number;
+      /** Format: double */
+      tax_total: number;
+      /** Format: double */
+      total: number;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    CartResponse: {
+      cart: components['schemas']['Cart'];
+    };
     ChangePasswordRequest: {
       current_password: string;
       new_password: string;
@@ -1419,6 +1659,15 @@ export interface components {
      * @enum {string}
      */
     CloseReason: 'idle_timeout' | 'session_ended' | 'too_slow' | 'going_away';
+    /** @description The store's public identifiers, sent with every store request. */
+    CommerceSettings: {
+      /** @description Sent as `x-publishable-api-key` on every `/api/store/*` request. */
+      publishable_key: string;
+      /** @description The sales channel a cart is created and kept in. */
+      sales_channel_id: string;
+      /** @description The shipping profile of the one shipping option (a seat ships nothing). */
+      shipping_profile_id: string;
+    };
     /**
      * @description What a part is written for. Only activity blueprints today; series descriptions may reuse parts later.
      * @enum {string}
@@ -1446,6 +1695,22 @@ export interface components {
       content_type?: components['schemas']['ContentType'] | null;
       language?: components['schemas']['Language'] | null;
       title?: string;
+    };
+    CreateCartBody: {
+      billing_address?: components['schemas']['AddressInput'] | null;
+      /** @description Must be the region's currency when sent. */
+      currency_code?: string | null;
+      email?: string | null;
+      /**
+       * Format: uuid
+       * @description Default: the first region.
+       */
+      region_id?: string | null;
+      /** @description Default: `QUESTLINE_SALES_CHANNEL_ID`; no other is accepted. */
+      sales_channel_id?: string | null;
+    };
+    CreatePaymentCollectionBody: {
+      cart_id: string;
     };
     /**
      * @description The wizard: `title` and `blueprint_id` are required; the rest may come later through `updateSeries`.
@@ -1600,6 +1865,24 @@ export interface components {
       | 'too_short'
       | 'too_long'
       | 'already_participant'
+      | 'publishable_key_required'
+      | 'publishable_key_invalid'
+      | 'cart_not_found'
+      | 'cart_completed'
+      | 'currency_mismatch'
+      | 'seat_not_payable'
+      | 'variant_not_found'
+      | 'shipping_option_not_found'
+      | 'payment_collection_not_found'
+      | 'no_payment_providers'
+      | 'provider_not_available'
+      | 'cart_empty'
+      | 'visitor_cookie_required'
+      | 'phone_required'
+      | 'address_required'
+      | 'city_required'
+      | 'postal_code_required'
+      | 'country_required'
       | 'email_required'
       | 'email_invalid'
       | 'password_required'
@@ -1827,6 +2110,12 @@ export interface components {
       /** @description Always `ok` in a 200 answer. */
       status: string;
     };
+    InitiatePaymentSessionBody: {
+      context?: Record<string, never> | null;
+      /** @description Accepted for the SDK's sake; nothing in it is trusted or stored. */
+      data?: Record<string, never> | null;
+      provider_id: string;
+    };
     /**
      * @description Keeps the connection alive: the client sends `{"v":"1","type":"ping"}`, the server answers
      *     `{"v":"1","type":"pong"}`. `v` may be left out of a ping.
@@ -1847,6 +2136,32 @@ export interface components {
      * @enum {string}
      */
     LifecycleStatus: 'draft' | 'published' | 'active' | 'completed' | 'cancelled';
+    /** @description The seat in a cart. */
+    LineItem: {
+      cart_id: string;
+      /** Format: date-time */
+      created_at: string;
+      id: string;
+      /** @description The shopper's metadata with ours on top: `session_id`, `payment_id`. */
+      metadata: Record<string, never>;
+      /** Format: int32 */
+      quantity: number;
+      /** @description A seat ships nothing. */
+      requires_shipping: boolean;
+      /** Format: double */
+      subtotal: number;
+      /** @description "<series title> — <session start>". */
+      title: string;
+      /** Format: double */
+      total: number;
+      /**
+       * Format: double
+       * @description Major units: 25.5 is 25.50.
+       */
+      unit_price: number;
+      /** @description `variant_<session payment id in hex>`. */
+      variant_id: string;
+    };
     LinkRequest: {
       link_token: string;
       /** @description The existing account's password. */
@@ -1955,6 +2270,51 @@ export interface components {
       | 'no_show'
       | 'cancelled'
       | 'removed_by_gm';
+    /** @description What a cart is to pay, with its one live payment session. */
+    PaymentCollection: {
+      /** Format: double */
+      amount: number;
+      currency_code: string;
+      id: string;
+      payment_sessions: components['schemas']['PaymentSession'][];
+      /** @description `not_paid`, `awaiting`, `authorized`, `completed`, `canceled`. */
+      status: string;
+    };
+    PaymentCollectionResponse: {
+      payment_collection: components['schemas']['PaymentCollection'];
+    };
+    /** @description A provider a region offers. */
+    PaymentProvider: {
+      /** @description `pp_system_default`, `pp_stripe_stripe`. */
+      id: string;
+      is_enabled: boolean;
+    };
+    PaymentProviderList: {
+      /** Format: int64 */
+      count: number;
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+      payment_providers: components['schemas']['PaymentProvider'][];
+    };
+    /** @description One attempt to pay a collection with one provider. */
+    PaymentSession: {
+      /** Format: double */
+      amount: number;
+      currency_code: string;
+      /** @description What the browser needs: `{}` for the built-in provider, `{client_secret}` for Stripe. */
+      data: Record<string, never>;
+      id: string;
+      provider_id: string;
+      /** @description `pending`, `requires_more`, `authorized`, `captured`, `error`, `canceled`. */
+      status: string;
+    };
+    /** @description The card provider's public settings. */
+    PaymentSettings: {
+      /** @description Stripe's publishable key (`pk_…`) for Stripe.js; `null` when Stripe is not configured. */
+      stripe_publishable_key?: string | null;
+    };
     /**
      * @description Where a participant's payment for a session is (spec §3). The commerce issue takes it through checkout.
      * @enum {string}
@@ -2123,7 +2483,11 @@ export interface components {
     /** @enum {string} */
     Role: 'player' | 'gm' | 'admin';
     RuntimeConfig: {
+      /** @description What the store's client (Medusa's SDK) needs. */
+      commerce: components['schemas']['CommerceSettings'];
       oidc?: components['schemas']['OidcSettings'] | null;
+      /** @description The card payment provider's public settings. */
+      payment: components['schemas']['PaymentSettings'];
       /** @description The address users reach Questline at. */
       public_url: string;
       /** @description The server's version, shown in the app's footer. */
@@ -2401,6 +2765,8 @@ export interface components {
       transactions_count: number;
       /** Format: date-time */
       updated_at: string;
+      /** @description The store's variant that sells this seat (`variant_<payment id in hex>`): add it to a cart to pay. */
+      variant_id: string;
     };
     SessionSchedule: {
       /** Format: int32 */
@@ -2497,6 +2863,27 @@ export interface components {
       start_time?: string | null;
       time_zone?: string | null;
     };
+    ShippingMethod: {
+      /** Format: double */
+      amount: number;
+      data: Record<string, never>;
+      id: string;
+      name: string;
+      shipping_option_id: string;
+    };
+    /** @description The one shipping option: a seat is delivered by taking part. */
+    ShippingOption: {
+      /** Format: double */
+      amount: number;
+      id: string;
+      name: string;
+      /** @description `flat`. */
+      price_type: string;
+      shipping_profile_id: string;
+    };
+    ShippingOptionList: {
+      shipping_options: components['schemas']['ShippingOption'][];
+    };
     SignInRequest: {
       email: string;
       password: string;
@@ -2541,6 +2928,16 @@ export interface components {
       title?: string | null;
       /** Format: int64 */
       version: number;
+    };
+    UpdateCartBody: {
+      billing_address?: components['schemas']['AddressInput'] | null;
+      email?: string | null;
+      /**
+       * Format: uuid
+       * @description Another region: a region of another currency removes the seat.
+       */
+      region_id?: string | null;
+      sales_channel_id?: string | null;
     };
     UpdateProfileRequest: {
       base?: components['schemas']['BaseUpdate'];
@@ -6888,6 +7285,498 @@ export interface operations {
       504: components['responses']['RequestTimeout'];
     };
   };
+  createCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateCartBody'];
+      };
+    };
+    responses: {
+      /** @description The new cart */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartResponse'];
+        };
+      };
+      /** @description No or a wrong publishable key */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such region (`region_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A field breaks a rule, or `currency_mismatch` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getCart: {
+    parameters: {
+      query?: {
+        /** @description Ignored: the cart is always answered whole */
+        fields?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Cart id (`cart_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cart */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not the shopper's cart, or none (`cart_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  updateCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Cart id (`cart_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateCartBody'];
+      };
+    };
+    responses: {
+      /** @description The cart */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description `cart_not_found`, `region_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description `cart_completed` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description A field breaks a rule (the checkout address messages) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  transferCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Cart id (`cart_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cart, now the account's */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description `cart_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description `cart_completed` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  addCartLineItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Cart id (`cart_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddLineItemBody'];
+      };
+    };
+    responses: {
+      /** @description The cart with the seat */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in: seats are sold to accounts */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description `cart_not_found`, or the variant is not the caller's seat (`variant_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description `cart_completed`, `seat_not_payable` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description `currency_mismatch`, or a quantity other than 1 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  addCartShippingMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Cart id (`cart_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddShippingMethodBody'];
+      };
+    };
+    responses: {
+      /** @description The cart */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description `cart_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description `cart_completed` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Not an option of this cart (`shipping_option_not_found`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  createPaymentCollection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreatePaymentCollectionBody'];
+      };
+    };
+    responses: {
+      /** @description The cart's collection */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentCollectionResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description `cart_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description `cart_completed` (and no collection) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description `cart_empty` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  initiatePaymentSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Payment collection id (`pay_col_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InitiatePaymentSessionBody'];
+      };
+    };
+    responses: {
+      /** @description The collection with its new session */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentCollectionResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description `payment_collection_not_found`, `variant_not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description `cart_completed`, `seat_not_payable` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description `cart_empty`, `no_payment_providers`, `provider_not_available` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listPaymentProviders: {
+    parameters: {
+      query: {
+        /** @description The cart's region. */
+        region_id: string;
+        /** @description How many to skip (default 0). */
+        offset?: number;
+        /** @description How many to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The providers (none for an unknown region) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentProviderList'];
+        };
+      };
+      /** @description No `region_id` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
   listRegions: {
     parameters: {
       query?: never;
@@ -6934,6 +7823,41 @@ export interface operations {
       };
       400: components['responses']['InvalidArgument'];
       /** @description No such region (`region_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listShippingOptions: {
+    parameters: {
+      query: {
+        /** @description The cart to ship (the shopper's). */
+        cart_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The options */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingOptionList'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description `cart_not_found` */
       404: {
         headers: {
           [name: string]: unknown;

@@ -1,17 +1,21 @@
 /**
  * The commerce calls' shapes (decisions.md "Commerce (issue 16)" §3), in one file so the rest of the feature
- * names them from here only: written by hand from the contract until the server's OpenAPI document carries
- * them, then these become aliases of the generated schema (one change).
+ * names them from here only: the generated schema's where the server's OpenAPI document has them, written by
+ * hand from the contract for the calls of branches not merged yet (completion, refunds, earnings).
  *
  * The store calls (`/api/store/*`) answer in Medusa v2's shapes: amounts are JSON numbers in major units. Our
  * own calls (refunds, earnings) answer with decimal strings, as everywhere else.
  */
+import type { components } from '@/lib/api/schema';
 
+type Schemas = components['schemas'];
+
+/** A billing address as the checkout sends it: every required part present (lib/address checks first). */
 export type BillingAddress = {
   first_name: string;
   last_name: string;
   address_1: string;
-  address_2?: string | null;
+  address_2?: string;
   city: string;
   postal_code: string;
   /** `pl` or `be`. */
@@ -19,57 +23,16 @@ export type BillingAddress = {
   phone: string;
 };
 
-export type CartLineItem = {
-  id: string;
-  variant_id: string;
-  title: string;
-  quantity: number;
-  unit_price: number;
-  subtotal: number;
-  total: number;
-  metadata?: { session_id?: string; payment_id?: string } | null;
-};
-
-export type PaymentSessionStatus =
-  'pending' | 'requires_more' | 'authorized' | 'captured' | 'error' | 'canceled';
-
-export type PaymentSession = {
-  id: string;
-  provider_id: string;
-  amount: number;
-  currency_code: string;
-  status: PaymentSessionStatus;
-  data: { client_secret?: string } & Record<string, unknown>;
-};
-
-export type PaymentCollection = {
-  id: string;
-  currency_code: string;
-  amount: number;
-  status: string;
-  payment_sessions: PaymentSession[];
-};
-
-export type Cart = {
-  id: string;
-  region_id: string;
-  region?: { id: string; name: string; currency_code: string } | null;
-  sales_channel_id?: string | null;
-  currency_code: string;
-  email?: string | null;
-  customer_id?: string | null;
-  billing_address?: BillingAddress | null;
-  items: CartLineItem[];
-  shipping_methods?: { id: string; shipping_option_id?: string | null }[];
-  item_total: number;
-  subtotal: number;
-  tax_total: number;
-  total: number;
-  payment_collection?: PaymentCollection | null;
-  completed_at?: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** A billing address as a cart or an order keeps it (each part may be missing on a cart). */
+export type SavedAddress = Schemas['Address'];
+export type CartLineItem = Schemas['LineItem'];
+export type PaymentSession = Schemas['PaymentSession'];
+export type PaymentCollection = Schemas['PaymentCollection'];
+export type Cart = Schemas['Cart'];
+export type PaymentProvider = Schemas['PaymentProvider'];
+export type CreateCartBody = Schemas['CreateCartBody'];
+export type UpdateCartBody = Schemas['UpdateCartBody'];
+export type CommerceConfig = Schemas['CommerceSettings'];
 
 export type Order = {
   id: string;
@@ -80,7 +43,7 @@ export type Order = {
   region_id: string;
   currency_code: string;
   items: CartLineItem[];
-  billing_address?: BillingAddress | null;
+  billing_address?: SavedAddress | null;
   subtotal: number;
   tax_total: number;
   total: number;
@@ -94,22 +57,6 @@ export type Order = {
 export type CompleteCartResponse =
   | { type: 'order'; order: Order }
   | { type: 'cart'; cart: Cart; error: { message: string; name: string; type: string } };
-
-export type PaymentProvider = { id: string; is_enabled: boolean };
-
-export type CreateCartBody = {
-  region_id?: string;
-  sales_channel_id?: string;
-  email?: string;
-  billing_address?: BillingAddress;
-};
-
-export type UpdateCartBody = {
-  region_id?: string;
-  sales_channel_id?: string;
-  email?: string;
-  billing_address?: BillingAddress;
-};
 
 export type RefundStatus = 'requested' | 'declined' | 'due' | 'confirmed' | 'failed';
 
@@ -155,11 +102,4 @@ export type PaymentRefund = {
   reason?: string | null;
   message?: string | null;
   decision_message?: string | null;
-};
-
-/** What `/api/config` says about commerce (§3); absent from a server that predates it. */
-export type CommerceConfig = {
-  publishable_key: string;
-  sales_channel_id: string | null;
-  shipping_profile_id: string | null;
 };

@@ -1,10 +1,11 @@
 /**
  * The commerce calls (decisions.md §3). Every `/api/store/*` request carries the publishable key; POSTs carry
  * the CSRF header like every other call; failures are the app's `ApiError`/`NetworkError`, so the usual error
- * handling (describeError, the toasts) applies.
+ * handling (describeError, the toasts) applies. The calls the OpenAPI document has go through the generated
+ * client; `request` serves the ones of branches not merged yet (completion, refunds, earnings).
  */
-import { withCsrfHeader } from '@/lib/api/client';
-import { ApiError, NetworkError } from '@/lib/api/errors';
+import { api, withCsrfHeader } from '@/lib/api/client';
+import { ApiError, NetworkError, unwrap } from '@/lib/api/errors';
 
 import { storeHeaders } from './publishable-key';
 import type {
@@ -65,16 +66,23 @@ async function request<T>(
 
 const cartPath = (id: string) => `/store/carts/${encodeURIComponent(id)}`;
 
+/** The options of a generated-client store call: the publishable key, and the path's `id` when it has one. */
+async function store<P extends object>(params: P) {
+  return { params, headers: await storeHeaders() };
+}
+
 export async function createCart(body: CreateCartBody): Promise<Cart> {
-  return (await request<{ cart: Cart }>('/store/carts', { method: 'POST', body })).cart;
+  return unwrap(await api.POST('/api/store/carts', { ...(await store({})), body })).cart;
 }
 
 export async function getCart(id: string): Promise<Cart> {
-  return (await request<{ cart: Cart }>(cartPath(id))).cart;
+  return unwrap(await api.GET('/api/store/carts/{id}', await store({ path: { id } }))).cart;
 }
 
 export async function updateCart(id: string, body: UpdateCartBody): Promise<Cart> {
-  return (await request<{ cart: Cart }>(cartPath(id), { method: 'POST', body })).cart;
+  return unwrap(
+    await api.POST('/api/store/carts/{id}', { ...(await store({ path: { id } })), body }),
+  ).cart;
 }
 
 export async function saveBillingAddress(
@@ -86,11 +94,11 @@ export async function saveBillingAddress(
 }
 
 export async function addCartLineItem(id: string, variantId: string): Promise<Cart> {
-  return (
-    await request<{ cart: Cart }>(`${cartPath(id)}/line-items`, {
-      method: 'POST',
+  return unwrap(
+    await api.POST('/api/store/carts/{id}/line-items', {
+      ...(await store({ path: { id } })),
       body: { variant_id: variantId, quantity: 1 },
-    })
+    }),
   ).cart;
 }
 
@@ -98,32 +106,31 @@ export async function addCartLineItem(id: string, variantId: string): Promise<Ca
 export const digitalSeatOption = 'so_digital_seat';
 
 export async function addCartShippingMethod(id: string): Promise<Cart> {
-  return (
-    await request<{ cart: Cart }>(`${cartPath(id)}/shipping-methods`, {
-      method: 'POST',
+  return unwrap(
+    await api.POST('/api/store/carts/{id}/shipping-methods', {
+      ...(await store({ path: { id } })),
       body: { option_id: digitalSeatOption },
-    })
+    }),
   ).cart;
 }
 
 export async function transferCart(id: string): Promise<Cart> {
-  return (await request<{ cart: Cart }>(`${cartPath(id)}/customer`, { method: 'POST' })).cart;
+  return unwrap(await api.POST('/api/store/carts/{id}/customer', await store({ path: { id } })))
+    .cart;
 }
 
 export async function listPaymentProviders(regionId: string): Promise<PaymentProvider[]> {
-  return (
-    await request<{ payment_providers: PaymentProvider[] }>('/store/payment-providers', {
-      query: { region_id: regionId },
-    })
+  return unwrap(
+    await api.GET('/api/store/payment-providers', await store({ query: { region_id: regionId } })),
   ).payment_providers;
 }
 
 export async function createPaymentCollection(cartId: string): Promise<PaymentCollection> {
-  return (
-    await request<{ payment_collection: PaymentCollection }>('/store/payment-collections', {
-      method: 'POST',
+  return unwrap(
+    await api.POST('/api/store/payment-collections', {
+      ...(await store({})),
       body: { cart_id: cartId },
-    })
+    }),
   ).payment_collection;
 }
 
@@ -131,11 +138,11 @@ export async function initiatePaymentSession(
   collectionId: string,
   providerId: string,
 ): Promise<PaymentCollection> {
-  return (
-    await request<{ payment_collection: PaymentCollection }>(
-      `/store/payment-collections/${encodeURIComponent(collectionId)}/payment-sessions`,
-      { method: 'POST', body: { provider_id: providerId } },
-    )
+  return unwrap(
+    await api.POST('/api/store/payment-collections/{id}/payment-sessions', {
+      ...(await store({ path: { id: collectionId } })),
+      body: { provider_id: providerId },
+    }),
   ).payment_collection;
 }
 

@@ -21,6 +21,11 @@ vi.mock('@/lib/toast', async (importOriginal) => ({
   toast: { success: vi.fn(), error: vi.fn(), message: vi.fn() },
 }));
 
+vi.mock('@/lib/api/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/lib/api/client')>();
+  return { ...original, api: original.createApiClient({ baseUrl: 'http://localhost' }) };
+});
+
 vi.mock('../api/publishable-key', () => ({
   storeHeaders: () => Promise.resolve({ 'x-publishable-api-key': 'pk_test' }),
 }));
@@ -46,6 +51,8 @@ function cart(regionId: string, overrides: Partial<Cart> = {}): Cart {
     currency_code: regionId === 'reg_pl' ? 'pln' : 'eur',
     customer_id: null,
     items: [],
+    shipping_methods: [],
+    shipping_total: 0,
     item_total: 0,
     subtotal: 0,
     tax_total: 0,

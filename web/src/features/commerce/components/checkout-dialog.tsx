@@ -33,10 +33,12 @@ import { refreshCartAfterOrder, useCart, useStoreCart } from '../api/use-cart';
 import { regionLabel, selectRegion, useRegion } from '../api/use-region';
 import {
   addressFromCart,
+  describeAddress,
   countries,
   requiredFields,
   validateAddress,
   type AddressField,
+  type AddressMessage,
   type AddressForm,
 } from '../lib/address';
 import {
@@ -213,15 +215,35 @@ function StepFooter({
   );
 }
 
-/** The server's field errors on the address form's fields (`billing_address.city` → `city`). */
+/** The server's "<field> is required" codes (the spec's messages), worded in the active language. */
+const requiredCodes: Record<string, AddressMessage> = {
+  email_required: 'emailRequired',
+  first_name_required: 'firstNameRequired',
+  last_name_required: 'lastNameRequired',
+  phone_required: 'phoneRequired',
+  address_required: 'addressRequired',
+  city_required: 'cityRequired',
+  postal_code_required: 'postalCodeRequired',
+  country_required: 'countryRequired',
+};
+
+/**
+ * The server's field errors on the address form's fields (`billing_address.city` → `city`); a required field in
+ * the active language, any other rule (too long, not one line) in the server's words.
+ */
 function serverAddressErrors(error: unknown): Partial<Record<AddressField, string[]>> | undefined {
   if (!(error instanceof ApiError) || !error.detail?.fields) return undefined;
-  const known = new Set<string>(requiredFields.map(([field]) => field));
+  const known = new Set<string>([...requiredFields.map(([field]) => field), 'address_2']);
   const result: Partial<Record<AddressField, string[]>> = {};
   for (const [serverField, errors] of Object.entries(error.detail.fields)) {
     const field = serverField.split('.').pop() ?? serverField;
-    if (!known.has(field) && field !== 'address_2') return undefined;
-    result[field as AddressField] = errors.map((fieldError) => fieldError.message);
+    if (!known.has(field)) return undefined;
+    result[field as AddressField] = errors.map((fieldError) => {
+      const key = Object.hasOwn(requiredCodes, fieldError.code)
+        ? requiredCodes[fieldError.code]
+        : undefined;
+      return key ? i18n.t(`checkout.address.errors.${key}`) : fieldError.message;
+    });
   }
   return Object.keys(result).length > 0 ? result : undefined;
 }
@@ -522,7 +544,10 @@ function PaymentStep({
           <div className="sm:col-span-2">
             <dt className="text-muted-foreground">{t('checkout.payment.billedTo')}</dt>
             <dd className="break-words">
-              {`${address.first_name} ${address.last_name}, ${address.address_1}, ${address.postal_code} ${address.city}`}
+              {(() => {
+                const described = describeAddress(address);
+                return `${described.name}, ${described.lines}`;
+              })()}
             </dd>
           </div>
         )}

@@ -4,7 +4,7 @@
  * code (decisions.md §3 says why this departs from the spec's fixed `pl`). The server checks the same rules and
  * answers with the same messages.
  */
-import type { BillingAddress } from '../api/store-types';
+import type { BillingAddress, SavedAddress } from '../api/store-types';
 
 export const countries = ['pl', 'be'] as const;
 export type Country = (typeof countries)[number];
@@ -54,7 +54,7 @@ export function emptyAddress(email = ''): AddressForm {
 /** The form filled from a cart's saved address (a second attempt starts where the first left off). */
 export function addressFromCart(
   email: string | null | undefined,
-  address: BillingAddress | null | undefined,
+  address: SavedAddress | null | undefined,
   fallbackEmail: string,
 ): AddressForm {
   const form = emptyAddress(
@@ -63,16 +63,14 @@ export function addressFromCart(
   if (!address) return form;
   return {
     ...form,
-    first_name: address.first_name,
-    last_name: address.last_name,
-    phone: address.phone,
-    address_1: address.address_1,
+    first_name: address.first_name ?? '',
+    last_name: address.last_name ?? '',
+    phone: address.phone ?? '',
+    address_1: address.address_1 ?? '',
     address_2: address.address_2 ?? '',
-    city: address.city,
-    postal_code: address.postal_code,
-    country_code: (countries as readonly string[]).includes(address.country_code)
-      ? (address.country_code as Country)
-      : 'pl',
+    city: address.city ?? '',
+    postal_code: address.postal_code ?? '',
+    country_code: countries.find((country) => country === address.country_code) ?? 'pl',
   };
 }
 
@@ -97,5 +95,24 @@ export function billingAddress(form: AddressForm): BillingAddress {
     postal_code: form.postal_code.trim(),
     country_code: form.country_code || 'pl',
     phone: form.phone.trim(),
+  };
+}
+
+/** A saved address as one can read it: the name, and the lines joined (missing parts left out, never "null"). */
+export function describeAddress(address: SavedAddress): { name: string; lines: string } {
+  const part = (value: string | null | undefined) => value?.trim() ?? '';
+  const join = (parts: string[], separator: string) =>
+    parts.filter((value) => value !== '').join(separator);
+  return {
+    name: join([part(address.first_name), part(address.last_name)], ' '),
+    lines: join(
+      [
+        part(address.address_1),
+        part(address.address_2),
+        join([part(address.postal_code), part(address.city)], ' '),
+        part(address.country_code).toUpperCase(),
+      ],
+      ', ',
+    ),
   };
 }

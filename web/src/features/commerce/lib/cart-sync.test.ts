@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import { storageKeys } from '@/lib/storage-keys';
 
-import type { Cart } from '../api/store-types';
+import type { Cart, CreateCartBody, UpdateCartBody } from '../api/store-types';
 import {
   CartNotInitializedError,
   readStoredCartId,
@@ -33,6 +33,8 @@ function cart(overrides: Partial<Cart> = {}): Cart {
     currency_code: 'pln',
     customer_id: null,
     items: [],
+    shipping_methods: [],
+    shipping_total: 0,
     item_total: 0,
     subtotal: 0,
     tax_total: 0,
@@ -47,11 +49,11 @@ function cart(overrides: Partial<Cart> = {}): Cart {
 
 function calls(overrides: Partial<CartCalls> = {}) {
   return {
-    createCart: vi.fn((body: { region_id?: string }) =>
+    createCart: vi.fn((body: CreateCartBody) =>
       Promise.resolve(cart({ id: 'cart_NEW', region_id: body.region_id ?? 'reg_pl' })),
     ),
     getCart: vi.fn((id: string) => Promise.resolve(cart({ id }))),
-    updateCart: vi.fn((id: string, body: { region_id?: string }) =>
+    updateCart: vi.fn((id: string, body: UpdateCartBody) =>
       Promise.resolve(cart({ id, region_id: body.region_id ?? 'reg_pl' })),
     ),
     transferCart: vi.fn((id: string) => Promise.resolve(cart({ id, customer_id: 'acc_1' }))),

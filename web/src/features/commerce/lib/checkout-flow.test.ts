@@ -16,6 +16,9 @@ const cart: Cart = {
   region_id: 'reg_pl',
   currency_code: 'pln',
   items: [],
+  shipping_methods: [],
+  shipping_total: 0,
+  sales_channel_id: 'sc_questline',
   item_total: 0,
   subtotal: 0,
   tax_total: 0,
@@ -41,6 +44,10 @@ function fakeCalls(overrides: Partial<CheckoutCalls> = {}) {
         items: [
           {
             id: 'cali_1',
+            cart_id: 'cart_A',
+            created_at: '2030-01-01T00:00:00Z',
+            metadata: {},
+            requires_shipping: false,
             variant_id: variantId,
             title: 'Seat',
             quantity: 1,
@@ -52,7 +59,18 @@ function fakeCalls(overrides: Partial<CheckoutCalls> = {}) {
       }),
     ),
     addCartShippingMethod: vi.fn(() =>
-      Promise.resolve({ ...cart, shipping_methods: [{ id: 'casm_1' }] }),
+      Promise.resolve({
+        ...cart,
+        shipping_methods: [
+          {
+            id: 'casm_1',
+            shipping_option_id: 'so_digital_seat',
+            name: 'Seat',
+            amount: 0,
+            data: {},
+          },
+        ],
+      }),
     ),
     saveBillingAddress: vi.fn(() => Promise.resolve(cart)),
     createPaymentCollection: vi.fn(() => Promise.resolve(collection)),

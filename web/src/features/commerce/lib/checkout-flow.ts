@@ -41,7 +41,7 @@ export async function saveAddressStep(
   let current = cart;
   const hasSeat = current.items.length === 1 && current.items[0]?.variant_id === variantId;
   if (!hasSeat) current = await calls.addCartLineItem(current.id, variantId);
-  if ((current.shipping_methods ?? []).length === 0) {
+  if (current.shipping_methods.length === 0) {
     current = await calls.addCartShippingMethod(current.id);
   }
   return calls.saveBillingAddress(current.id, form.email.trim(), billingAddress(form));

@@ -1,10 +1,15 @@
 /** The commerce settings of `/api/config` (decisions.md §3) the cart needs, with the spec's local defaults. */
-import type { CommerceConfig } from '../api/store-types';
+/** The settings as the cart uses them: no sales channel means the server's default one. */
+export type CartSettings = {
+  publishable_key: string;
+  sales_channel_id: string | null;
+  shipping_profile_id: string;
+};
 
 let warned = false;
 
-export function commerceSettings(config: unknown): CommerceConfig {
-  const commerce = (config as { commerce?: Partial<CommerceConfig> | null } | undefined)?.commerce;
+export function commerceSettings(config: unknown): CartSettings {
+  const commerce = (config as { commerce?: Partial<CartSettings> | null } | undefined)?.commerce;
   const salesChannel = commerce?.sales_channel_id;
   const missing = salesChannel === undefined || salesChannel === null || salesChannel === '';
   if (missing && !warned) {

@@ -9,11 +9,8 @@ import type { PaymentRefund } from '../api/store-types';
 type PlayerSession = components['schemas']['PlayerSession'];
 type SessionPayment = components['schemas']['SessionPayment'];
 
-/** The payment as the session views show it, with the fields issue 16 adds. */
-export type CommercePayment = SessionPayment & {
-  variant_id?: string | null;
-  refund?: PaymentRefund | null;
-};
+/** The payment as the session views show it, with the refund (the refunds branch adds it). */
+export type CommercePayment = SessionPayment & { refund?: PaymentRefund | null };
 
 export type CheckoutSeat = {
   sessionId: string;
@@ -35,10 +32,6 @@ const beforeStart: readonly PlayerSession['status'][] = [
   'ready_to_start',
 ];
 
-export function seatVariantId(payment: CommercePayment): string {
-  return payment.variant_id ?? `variant_${payment.id.replaceAll('-', '')}`;
-}
-
 /** The player may check out: the session waits for payment and their payment is still open. */
 export function canCheckout(session: PlayerSession): boolean {
   const payment = session.payment;
@@ -58,7 +51,7 @@ export function checkoutSeat(session: PlayerSession): CheckoutSeat | undefined {
     seriesTitle: session.series.title,
     startsAt: session.schedule.scheduled_start_datetime,
     paymentId: payment.id,
-    variantId: seatVariantId(payment),
+    variantId: payment.variant_id,
     amount: payment.amount,
     currencyCode: payment.currency_code,
   };

@@ -18,6 +18,7 @@ import { useFormat } from '@/lib/i18n';
 import { completeCart, getOrder } from '../api/store';
 import type { CompleteCartResponse, Order } from '../api/store-types';
 import { refreshCartAfterOrder } from '../api/use-cart';
+import { describeAddress } from '../lib/address';
 import { requireStoredCartId } from '../lib/cart-storage';
 import { commerceErrorMessage } from '../lib/errors';
 
@@ -130,11 +131,11 @@ function ReceiptView({ order }: { order: Order }) {
         <div>
           <dt className="text-muted-foreground">{t('checkout.receipt.buyer')}</dt>
           <dd className="break-words">
-            {address ? `${address.first_name} ${address.last_name}` : order.email}
+            {address ? describeAddress(address).name : order.email}
             {address && (
               <>
                 <br />
-                {`${address.address_1}${address.address_2 ? `, ${address.address_2}` : ''}, ${address.postal_code} ${address.city}, ${address.country_code.toUpperCase()}`}
+                {describeAddress(address).lines}
               </>
             )}
             <br />
