@@ -4,6 +4,8 @@
 //! on the wire it travels as a decimal string with a dot and two decimals ("12.50") beside a lower-case currency
 //! code (DESIGN.md, "Contracts").
 
+pub mod ledger;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -540,6 +542,16 @@ mod tests {
         let one = store_id(id_prefix::CART, 1u128.to_be_bytes());
         assert!(one.ends_with("01"));
         assert_ne!(store_id("x_", 2u128.to_be_bytes()), store_id("x_", 3u128.to_be_bytes()));
+    }
+
+    proptest::proptest! {
+        /// Every 128-bit value spells a valid id, and different values different ids: no bits are lost.
+        #[test]
+        fn store_ids_keep_all_128_bits(a in proptest::prelude::any::<u128>(), b in proptest::prelude::any::<u128>()) {
+            let (first, second) = (store_id(id_prefix::PAYMENT_SESSION, a.to_be_bytes()), store_id(id_prefix::PAYMENT_SESSION, b.to_be_bytes()));
+            proptest::prop_assert!(is_store_id(&first, id_prefix::PAYMENT_SESSION));
+            proptest::prop_assert_eq!(first == second, a == b);
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::dto::{Address, Cart, CartResponse, CreateCartBody, UpdateCartBody, major};
-use super::entities::{cart, line_item, region, shipping_method};
+use super::entities::{cart, cart_completion, line_item, region, shipping_method};
 use super::payment_collections;
 use super::{TAG, new_id};
 use crate::auth::{CurrentUser, MaybeUser};
@@ -123,7 +123,30 @@ pub async fn lock_open(w: &Write<'_>, id: &str, shopper: &Shopper) -> Result<car
     if row.completed_at.is_some() {
         return Err(cart_completed());
     }
+    if let Some(completion) = cart_completion::Entity::find_by_id(id).one(w.txn).await?
+        && completion_holds_cart(&completion, w.now)
+    {
+        return Err(ApiError::conflict(
+            COMPLETION_IN_PROGRESS,
+            "This cart is being paid right now: wait for the payment to finish.",
+        ));
+    }
     Ok(row)
+}
+
+/// The code of the completion's own 409 (its `ErrorCode` is the completion's, `CartCompletionInProgress`).
+const COMPLETION_IN_PROGRESS: &str = "cart_completion_in_progress";
+
+/// Whether a completion has the cart's money in hand or a live claim on it: then the seat, the address and the
+/// payment session must stay as they were checked, or the order would record something other than what was paid.
+/// States are the completion's (`started`, `authorized`, `captured`, `recorded`, `voided`); a started one whose
+/// lease was released (a declined attempt) or ran out lets the shopper change the cart and try again.
+fn completion_holds_cart(completion: &cart_completion::Model, now: DateTime<Utc>) -> bool {
+    match completion.state.as_str() {
+        "authorized" | "captured" => true,
+        "started" => completion.locked_until.is_some_and(|until| until > now),
+        _ => false,
+    }
 }
 
 async fn region_by_id(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<region::Model>, DbErr> {
@@ -295,15 +318,15 @@ pub async fn create_cart(
     if !fields.is_empty() {
         return Err(invalid_fields(fields));
     }
-    // A visitor keeps the cookie they have (their earlier carts stay theirs); a new one gets one.
-    let (jar, visitor) = match (&shopper.user, state.auth.sessions.read_cookie(&jar, VISITOR_COOKIE)) {
-        (Some(_), _) => (jar, None),
-        (None, Some(token)) => {
-            let token = token.to_owned();
-            (jar, Some(visitor_hash(&token)))
-        }
-        (None, None) => {
-            let token = new_visitor_token();
+    // A visitor keeps the cookie they have (their earlier carts stay theirs), its 30 days starting again with the
+    // new cart; a first-time visitor gets one.
+    let (jar, visitor) = match &shopper.user {
+        Some(_) => (jar, None),
+        None => {
+            let token = match state.auth.sessions.read_cookie(&jar, VISITOR_COOKIE) {
+                Some(token) => token.to_owned(),
+                None => new_visitor_token(),
+            };
             let hash = visitor_hash(&token);
             let cookie =
                 state.auth.sessions.build_cookie(VISITOR_COOKIE, token, chrono::Duration::days(VISITOR_COOKIE_DAYS));
@@ -421,11 +444,13 @@ pub async fn update_cart(
             Box::pin(async move {
                 let current = lock_open(&w, &id, &shopper).await?;
                 let mut row: cart::ActiveModel = current.clone().into();
+                let mut currency_changed = false;
                 if let Some(region_id) = region_id {
                     let region = region_by_id(w.txn, region_id).await?.ok_or_else(region_not_found)?;
                     if region.currency_code != current.currency_code {
                         super::line_items::remove_all(&w, &current.id).await?;
                         row.currency_code = Set(region.currency_code.clone());
+                        currency_changed = true;
                     }
                     row.region_id = Set(region.id);
                 }
@@ -440,7 +465,8 @@ pub async fn update_cart(
                 }
                 row.updated_at = Set(w.now);
                 row.update(w.txn).await?;
-                if region_id.is_some() {
+                // The web app sets the region again on every load: only a new currency touches the payment.
+                if currency_changed {
                     payment_collections::reset(&w, &current.id).await?;
                 }
                 respond(&w, &id).await
@@ -495,4 +521,31 @@ pub async fn adopt(w: &Write<'_>, row: cart::Model, shopper: &Shopper) -> Result
     active.email = Set(Some(email));
     active.updated_at = Set(w.now);
     Ok(active.update(w.txn).await?)
+}
+
+/// The job that deletes abandoned carts.
+pub const PRUNE_CARTS: &str = "commerce.prune_carts";
+
+/// An open cart untouched this long is abandoned: its visitor cookie has expired, and a seat waiting that long
+/// belongs to a session long over.
+pub fn abandoned_after() -> chrono::Duration {
+    chrono::Duration::days(VISITOR_COOKIE_DAYS)
+}
+
+/// Deletes carts never completed and untouched since `abandoned_after()` before `now`, with their lines, shipping
+/// and payment collections; a cart whose completion ever started is kept (its state is the money's record until
+/// completion or recovery settles it). Returns how many went.
+pub async fn prune_abandoned(conn: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<u64, DbErr> {
+    use sea_orm::sea_query::Query;
+    let started = Query::select()
+        .column(super::entities::cart_completion::Column::CartId)
+        .from(super::entities::cart_completion::Entity)
+        .to_owned();
+    let deleted = cart::Entity::delete_many()
+        .filter(cart::Column::CompletedAt.is_null())
+        .filter(cart::Column::UpdatedAt.lt(now - abandoned_after()))
+        .filter(cart::Column::Id.not_in_subquery(started))
+        .exec(conn)
+        .await?;
+    Ok(deleted.rows_affected)
 }

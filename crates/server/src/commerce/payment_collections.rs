@@ -165,8 +165,13 @@ pub async fn create_payment_collection(
     let response = state
         .write(move |w| {
             Box::pin(async move {
-                // Reads the existing one first: a completed cart still answers its collection.
+                // A completed cart still answers its collection; an open one is locked first, so two racing
+                // requests find the one the first created.
                 let cart = carts::owned(w.txn, &body.cart_id, &shopper).await?;
+                let cart = match cart.completed_at {
+                    Some(_) => cart,
+                    None => carts::lock_open(&w, &cart.id, &shopper).await?,
+                };
                 let existing = payment_collection::Entity::find()
                     .filter(payment_collection::Column::CartId.eq(&cart.id))
                     .one(w.txn)
@@ -174,7 +179,9 @@ pub async fn create_payment_collection(
                 if let Some(row) = existing {
                     return Ok(PaymentCollectionResponse { payment_collection: view(w.txn, row).await? });
                 }
-                let cart = carts::lock_open(&w, &cart.id, &shopper).await?;
+                if cart.completed_at.is_some() {
+                    return Err(carts::cart_completed());
+                }
                 let items = line_item::Entity::find().filter(line_item::Column::CartId.eq(&cart.id)).all(w.txn).await?;
                 if items.is_empty() {
                     return Err(cart_empty());

@@ -204,8 +204,12 @@ db_test!(async fn a_visitors_cart_is_reached_only_through_its_cookie(app) {
     for unknown in ["cart_00000000000000000000000000", "nope", "cart_"] {
         assert_eq!(refused(store_get(&visitor, &format!("/api/store/carts/{unknown}")).await).await.2, "cart_not_found");
     }
-    // A second cart of the same browser keeps the cookie: both stay reachable.
-    let second = new_cart(&visitor, json!({})).await;
+    // A second cart of the same browser keeps the cookie (sent again for another 30 days): both stay reachable.
+    let response = store_post(&visitor, "/api/store/carts", &json!({})).await;
+    let again = response.headers().get_all("set-cookie").iter()
+        .map(|value| value.to_str().unwrap().to_owned()).find(|value| value.starts_with("ql_visitor=")).expect("cookie");
+    assert_eq!(again.split(';').next(), cookie.split(';').next(), "the same token");
+    let second = ok(response, 200).await["cart"].clone();
     assert_ne!(second["id"], cart["id"]);
     assert_eq!(store_get(&visitor, &path).await.status(), 200);
 
@@ -342,10 +346,20 @@ db_test!(async fn the_seat_of_a_session_waiting_for_payment_is_the_line_item(app
     let moved = ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&cart)), &json!({"region_id": europe["id"]})).await, 200).await;
     assert_eq!((moved["cart"]["currency_code"].as_str(), moved["cart"]["items"].clone()), (Some("eur"), json!([])));
 
+    // Back in planning, the session takes no payment until it is prepared again.
+    gm_act_ok(&seat.gm, &seat.session, "start-planning").await;
+    let (status, _, code, _) = refused(store_post(&seat.player, &lines, &json!({"variant_id": seat.variant_id})).await).await;
+    assert_eq!((status, code.as_str()), (409, "seat_not_payable"));
+    gm_act_ok(&seat.gm, &seat.session, "fix-schedule").await;
+    play_ok(&seat.player, &seat.session, "confirm", Value::Null).await;
+    gm_act_ok(&seat.gm, &seat.session, "start-preparation").await;
+
     // A paid seat is no longer for sale.
     let back = ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&cart)),
         &json!({"region_id": region_of(&seat.player, "pln").await["id"]})).await, 200).await;
     assert_eq!(back["cart"]["currency_code"], "pln");
+    let readded = ok(store_post(&seat.player, &lines, &json!({"variant_id": seat.variant_id})).await, 200).await;
+    assert_eq!(readded["cart"]["items"].as_array().unwrap().len(), 1, "prepared again, the seat sells again");
     set_column(&app, "session_payments", "id", Uuid::parse_str(&seat.payment_id).unwrap().into(), "status", "completed".into()).await;
     let (status, kind, code, _) = refused(store_post(&seat.player, &lines, &json!({"variant_id": seat.variant_id})).await).await;
     assert_eq!((status, kind.as_str(), code.as_str()), (409, "conflict", "seat_not_payable"));
@@ -397,6 +411,22 @@ db_test!(async fn a_cart_pays_through_one_collection_and_one_live_session(app) {
     assert_eq!((collection["status"].as_str(), collection["payment_sessions"].clone()), (Some("not_paid"), json!([])));
     let again = ok(store_post(&seat.player, "/api/store/payment-collections", &json!({"cart_id": cart["id"]})).await, 200).await;
     assert_eq!(again["payment_collection"]["id"], collection["id"], "one collection per cart");
+    // Racing requests (a double click, two tabs) all get the one collection, never an error.
+    let second_cart = new_cart(&seat.player, json!({})).await;
+    ok(store_post(&seat.player, &format!("/api/store/carts/{}/line-items", id(&second_cart)), &json!({"variant_id": seat.variant_id})).await, 200).await;
+    let racing = (0..8).map(|_| {
+        let player = seat.player.clone();
+        let cart_id = second_cart["id"].clone();
+        tokio::spawn(async move {
+            ok(store_post(&player, "/api/store/payment-collections", &json!({"cart_id": cart_id})).await, 200).await
+        })
+    });
+    let mut ids: Vec<Value> = Vec::new();
+    for answer in futures::future::join_all(racing).await {
+        ids.push(answer.unwrap()["payment_collection"]["id"].clone());
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1, "{ids:?}");
     let stranger = app.signed_up("Mallory").await.0;
     assert_eq!(refused(store_post(&stranger, "/api/store/payment-collections", &json!({"cart_id": cart["id"]})).await).await.2, "cart_not_found");
 
@@ -418,6 +448,12 @@ db_test!(async fn a_cart_pays_through_one_collection_and_one_live_session(app) {
     assert_ne!(replaced[0]["id"], live[0]["id"]);
     let cart_view = ok(store_get(&seat.player, &format!("/api/store/carts/{}", id(&cart))).await, 200).await;
     assert_eq!(cart_view["cart"]["payment_collection"]["payment_sessions"][0]["id"], replaced[0]["id"]);
+
+    // The web app sets the region (and sales channel) again on every load: the same currency keeps the payment.
+    let poland_again = ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&cart)),
+        &json!({"region_id": poland["id"], "sales_channel_id": "sc_questline"})).await, 200).await;
+    assert_eq!(poland_again["cart"]["payment_collection"]["payment_sessions"][0]["id"], replaced[0]["id"]);
+    assert_eq!(poland_again["cart"]["items"].as_array().unwrap().len(), 1);
 
     let (status, _, code, _) = refused(store_post(&seat.player, &sessions, &json!({"provider_id": "pp_stripe_stripe"})).await).await;
     assert_eq!((status, code.as_str()), (422, "provider_not_available"));
@@ -464,4 +500,81 @@ async fn a_visitors_cart_becomes_the_accounts_on_sign_in(app) {
         &json!({"variant_id": seat.variant_id})).await, 200).await;
     assert_eq!(added["cart"]["customer_id"], seat.player_id.as_str());
     assert_eq!(added["cart"]["email"], seat.player_email.as_str());
+});
+
+db_test!(async fn abandoned_carts_are_pruned_and_started_ones_kept(app) {
+    let (shopper, _, email) = app.signed_up("Pia").await;
+    let old = new_cart(&shopper, json!({})).await;
+    let completed = new_cart(&shopper, json!({})).await;
+    set_column(&app, "carts", "id", id(&completed).into(), "completed_at", app.clock_now().into()).await;
+    let jobs = questline::jobs::find_by_kind(app.state.db.conn(), questline::commerce::carts::PRUNE_CARTS).await.unwrap();
+    assert_eq!(jobs.len(), 1, "scheduled daily at start");
+
+    // Sign-ins end after a week idle: the shopper signs in again after each jump.
+    app.clock.set(app.clock_now() + chrono::Duration::days(20));
+    assert_eq!(shopper.sign_in(&email, crate::helpers::PASSWORD).await.status(), 200);
+    let touched = new_cart(&shopper, json!({})).await;
+    app.clock.set(app.clock_now() + chrono::Duration::days(11));
+    assert_eq!(shopper.sign_in(&email, crate::helpers::PASSWORD).await.status(), 200);
+    let deleted = questline::commerce::carts::prune_abandoned(app.state.db.conn(), app.clock_now()).await.unwrap();
+    // The daily job may have run on the moved clock first; either way the abandoned cart alone is gone.
+    assert!(deleted <= 1, "{deleted}");
+    assert_eq!(refused(store_get(&shopper, &format!("/api/store/carts/{}", id(&old))).await).await.2, "cart_not_found");
+    for kept in [&completed, &touched] {
+        assert_eq!(store_get(&shopper, &format!("/api/store/carts/{}", id(kept))).await.status(), 200);
+    }
+});
+
+/// Writes a `cart_completions` row as the completion would leave it.
+async fn completion_row(
+    app: &TestApp,
+    cart_id: &str,
+    state: &str,
+    locked_until: Option<chrono::DateTime<chrono::Utc>>,
+) {
+    let now = app.clock_now();
+    let statement = Query::insert()
+        .into_table(Alias::new("cart_completions"))
+        .columns(
+            ["cart_id", "state", "order_id", "locked_until", "attempt", "created_at", "updated_at"].map(Alias::new),
+        )
+        .values_panic([
+            cart_id.into(),
+            state.into(),
+            "order_00000000000000000000000000".into(),
+            locked_until.into(),
+            0.into(),
+            now.into(),
+            now.into(),
+        ])
+        .to_owned();
+    let backend = app.state.db.conn().get_database_backend();
+    app.state.db.conn().execute_raw(backend.build(&statement)).await.unwrap();
+}
+
+db_test!(async fn a_cart_being_paid_is_not_changed_under_the_payment(app) {
+    let seat = seat(&app, "pln").await;
+    let cart = new_cart(&seat.player, json!({})).await;
+    let path = format!("/api/store/carts/{}", id(&cart));
+    ok(store_post(&seat.player, &format!("{path}/line-items"), &json!({"variant_id": seat.variant_id})).await, 200).await;
+    let now = app.clock_now();
+    completion_row(&app, id(&cart), "captured", None).await;
+    let (status, kind, code, _) = refused(store_post(&seat.player, &path, &json!({"email": "new@example.test"})).await).await;
+    assert_eq!((status, kind.as_str(), code.as_str()), (409, "conflict", "cart_completion_in_progress"));
+    let collection = store_post(&seat.player, "/api/store/payment-collections", &json!({"cart_id": cart["id"]})).await;
+    assert_eq!(refused(collection).await.2, "cart_completion_in_progress");
+    let unchanged = ok(store_get(&seat.player, &path).await, 200).await;
+    assert_eq!(unchanged["cart"]["email"], seat.player_email.as_str(), "nothing written");
+
+    // A claim with a live lease holds the cart too; a released one (a declined attempt) lets the shopper go on.
+    let other = new_cart(&seat.player, json!({})).await;
+    let other_path = format!("/api/store/carts/{}", id(&other));
+    completion_row(&app, id(&other), "started", Some(now + chrono::Duration::seconds(30))).await;
+    assert_eq!(refused(store_post(&seat.player, &other_path, &json!({"email": "a@example.test"})).await).await.2,
+        "cart_completion_in_progress");
+    app.clock.set(now + chrono::Duration::seconds(31));
+    ok(store_post(&seat.player, &other_path, &json!({"email": "a@example.test"})).await, 200).await;
+    let third = new_cart(&seat.player, json!({})).await;
+    completion_row(&app, id(&third), "started", None).await;
+    ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&third)), &json!({"email": "b@example.test"})).await, 200).await;
 });

@@ -3,6 +3,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
+use crate::commerce_store::store_get;
 use crate::helpers::{error_of, field_codes, field_messages};
 use crate::roles::{Actor, Cast, expect_matrix};
 
@@ -152,15 +153,16 @@ db_test!(async fn deleted_accounts_have_no_profile(app) {
 });
 
 db_test!(async fn regions_are_listed_with_poland_first(app) {
-    let list: Value = app.get("/api/store/regions").await.json().await.unwrap();
+    let shopper = app.browser();
+    let list: Value = store_get(&shopper, "/api/store/regions").await.json().await.unwrap();
     let regions = list["regions"].as_array().unwrap();
     assert_eq!(regions[0]["name"], "Poland");
     assert_eq!(regions[0]["currency_code"], "pln");
     assert!(regions.iter().any(|r| r["currency_code"] == "eur"));
     let id = regions[1]["id"].as_str().unwrap();
-    let one: Value = app.get(&format!("/api/store/regions/{id}")).await.json().await.unwrap();
+    let one: Value = store_get(&shopper, &format!("/api/store/regions/{id}")).await.json().await.unwrap();
     assert_eq!(one["region"]["id"], id);
-    let missing = app.get(&format!("/api/store/regions/{}", uuid::Uuid::now_v7())).await;
+    let missing = store_get(&shopper, &format!("/api/store/regions/{}", uuid::Uuid::now_v7())).await;
     assert_eq!(missing.status(), 404);
     assert_eq!(error_of(missing).await.1, "region_not_found");
 });
@@ -168,11 +170,16 @@ db_test!(async fn regions_are_listed_with_poland_first(app) {
 db_test!(async fn admins_add_and_remove_regions_from_the_command_line(app) {
     let added = questline::commerce::regions::add_region(&app.state.db, "Belgium", "EUR").await.unwrap();
     assert_eq!(added.currency_code, "eur");
-    let list: Value = app.get("/api/store/regions").await.json().await.unwrap();
+    let shopper = app.browser();
+    let providers: Value =
+        store_get(&shopper, &format!("/api/store/payment-providers?region_id={}", added.id)).await.json().await.unwrap();
+    assert_eq!(providers["payment_providers"], json!([{"id": "pp_system_default", "is_enabled": true}]),
+        "a new region offers the built-in provider, as the seeded ones do");
+    let list: Value = store_get(&shopper, "/api/store/regions").await.json().await.unwrap();
     assert_eq!(list["regions"].as_array().unwrap().last().unwrap()["name"], "Belgium", "new regions go last");
     assert!(questline::commerce::regions::add_region(&app.state.db, "Utopia", "usd").await.is_err());
     questline::commerce::regions::remove_region(&app.state.db, "Belgium").await.unwrap();
-    let list: Value = app.get("/api/store/regions").await.json().await.unwrap();
+    let list: Value = store_get(&shopper, "/api/store/regions").await.json().await.unwrap();
     assert!(list["regions"].as_array().unwrap().iter().all(|r| r["name"] != "Belgium"));
     assert!(questline::commerce::regions::remove_region(&app.state.db, "Atlantis").await.is_err());
 });
