@@ -5,6 +5,7 @@
 //! code (DESIGN.md, "Contracts").
 
 pub mod ledger;
+pub mod refunds;
 
 use std::fmt;
 

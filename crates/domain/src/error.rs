@@ -292,6 +292,14 @@ error_codes! {
     PaymentSessionRequired => "payment_session_required",
     PaymentProviderUnavailable => "payment_provider_unavailable",
     OrderNotFound => "order_not_found",
+    // Refunds (commerce/refunds.rs, server commerce refunds).
+    SessionPaymentNotFound => "session_payment_not_found",
+    PaymentNotRefundable => "payment_not_refundable",
+    SessionAlreadyStarted => "session_already_started",
+    RefundAlreadyRequested => "refund_already_requested",
+    RefundNotRequested => "refund_not_requested",
+    PayerOnly => "payer_only",
+    MonthInvalid => "month_invalid",
 }
 
 impl fmt::Display for ErrorCode {

@@ -110,6 +110,9 @@ wire_enum! {
         Completed => "completed",
         Refunded => "refunded",
         Failed => "failed",
+        /// The GM approved the player's refund request: the money went back, the player keeps the seat as the
+        /// GM's guest. Counts as paid (decisions.md, "Commerce (issue 16)" §2).
+        Waived => "waived",
     }
 }
 
@@ -272,6 +275,13 @@ impl PaymentStatus {
     /// Created or pending: not yet paid, not yet given up.
     pub fn is_open(self) -> bool {
         matches!(self, PaymentStatus::Created | PaymentStatus::Pending)
+    }
+
+    /// Completed, or waived by the GM after an approved refund request: the seat is paid for, so the automatic
+    /// moves and the start count the player as paid (a waived guest must not send the session back to waiting
+    /// for payment).
+    pub fn counts_as_paid(self) -> bool {
+        matches!(self, PaymentStatus::Completed | PaymentStatus::Waived)
     }
 }
 
@@ -1033,6 +1043,19 @@ mod tests {
     }
 
     #[test]
+    fn a_waived_payment_counts_as_paid_and_nobody_owes_it() {
+        use ParticipantStatus as P;
+        use PaymentStatus::*;
+        for &status in PaymentStatus::ALL {
+            assert_eq!(status.counts_as_paid(), matches!(status, Completed | Waived), "{status}");
+        }
+        assert!(!owes(P::Ready, Some(Waived)));
+        assert!(!Waived.is_open());
+        assert_eq!(payment_after(P::Cancelled, Waived), Waived, "leaving never voids money already settled");
+        assert_eq!(PaymentStatus::parse("waived"), Some(Waived));
+    }
+
+    #[test]
     fn deleting_needs_planning_and_no_payments() {
         assert_eq!(check_delete(SessionStatus::Planning, false), Ok(()));
         assert_eq!(check_delete(SessionStatus::Planning, true), Err(Refusal::HasPayments));
@@ -1138,10 +1161,14 @@ mod tests {
                 Step::Gm(move_) => self.move_session(move_),
                 Step::Pay(index) => {
                     let index = index % self.players.len();
-                    if let Some(payment) = self.players[index].1.as_mut()
-                        && payment.is_open()
-                    {
-                        *payment = PaymentStatus::Completed;
+                    // Paying completes an open payment; paying again stands for an approved refund request,
+                    // which waives it (the seat stays).
+                    if let Some(payment) = self.players[index].1.as_mut() {
+                        if payment.is_open() {
+                            *payment = PaymentStatus::Completed;
+                        } else if *payment == PaymentStatus::Completed {
+                            *payment = PaymentStatus::Waived;
+                        }
                     }
                 }
             }

@@ -70,7 +70,8 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
     .collect()
 }
 
-/// What each feature that keeps data per account does when one is created, proves its e-mail or is erased.
+/// What each feature that keeps data per account does when one is created, proves its e-mail, is suspended or is
+/// erased.
 pub fn account_hooks() -> AccountHooks {
     AccountHooks::default()
         .on_created("profiles", profiles::on_account_created)
@@ -79,6 +80,7 @@ pub fn account_hooks() -> AccountHooks {
         .on_erased("oidc", oidc::on_account_erased)
         .on_erased("applications", applications::on_account_erased)
         .on_erased("sessions", sessions::on_account_erased)
+        .on_suspended("sessions", sessions::on_account_suspended)
 }
 
 /// The API paths whose POSTs honour `Idempotency-Key` (decisions.md, commerce §4): the store (carts, payment

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use questline_domain::commerce::refunds::{Month, MonthError};
 
 use crate::accounts::admin::AdminAction;
 use crate::app::Application;
@@ -61,6 +62,18 @@ enum AdminCommand {
     /// Manage the game-system tree: add, rename, move, remove, list.
     #[command(subcommand)]
     GameSystem(game_systems::admin::GameSystemAction),
+    /// Print what each GM is owed for a month as CSV on stdout, summed from the ledger (one row per GM and
+    /// currency). A month that is not `YYYY-MM` exits with status 2 before touching the database.
+    Payouts {
+        /// The UTC month, e.g. `2026-11`.
+        #[arg(long, value_parser = parse_month)]
+        month: Month,
+    },
+}
+
+/// `--month`: clap reports a refusal as a usage error, which exits with status 2.
+fn parse_month(text: &str) -> Result<Month, MonthError> {
+    Month::parse(text)
 }
 
 pub fn main() -> ExitCode {
@@ -148,6 +161,10 @@ async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {
             println!("removed region {name}");
             return Ok(());
         }
+        AdminCommand::Payouts { month } => {
+            print!("{}", commerce::earnings::payouts_csv(db.conn(), month).await?);
+            return Ok(());
+        }
         AdminCommand::GameSystem(action) => {
             let events = EventBus::new(std::sync::Arc::new(SystemClock));
             println!("{}", game_systems::admin::apply(&db, &events, action).await?);
@@ -160,7 +177,8 @@ async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {
     };
     let clock = SystemClock;
     let events = EventBus::new(std::sync::Arc::new(SystemClock));
-    let outcome = accounts::admin::apply(&db, &events, clock.now(), &email, action).await?;
+    let outcome =
+        accounts::admin::apply(&db, &events, &crate::app::account_hooks(), clock.now(), &email, action).await?;
     println!("{outcome}");
     Ok(())
 }

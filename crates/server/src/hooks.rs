@@ -1,5 +1,5 @@
 //! Hooks on an account's life: what each feature that keeps data per account does when an account is created,
-//! when its e-mail address is proven, and when it is erased. The `accounts` feature calls them inside its own
+//! when its e-mail address is proven, when an administrator suspends it, and when it is erased. The `accounts` feature calls them inside its own
 //! write transaction, so the account and every feature's part change together or not at all; the composition root
 //! (`app.rs`) lists them, so `accounts` names no other feature and a new feature adds itself in one line.
 
@@ -19,6 +19,7 @@ pub type AccountHook =
 pub struct AccountHooks {
     created: Vec<(&'static str, AccountHook)>,
     email_proven: Vec<(&'static str, AccountHook)>,
+    suspended: Vec<(&'static str, AccountHook)>,
     erased: Vec<(&'static str, AccountHook)>,
 }
 
@@ -32,6 +33,13 @@ impl AccountHooks {
     /// Runs when a mailed link proves an address that was unproven until then (issue 9, finding 1).
     pub fn on_email_proven(mut self, feature: &'static str, hook: AccountHook) -> Self {
         self.email_proven.push((feature, hook));
+        self
+    }
+
+    /// Runs when an administrator suspends an account (`questline admin suspend`): what it promised others cannot
+    /// be kept while it cannot sign in, e.g. a suspended GM's sessions not started are cancelled and refunded.
+    pub fn on_suspended(mut self, feature: &'static str, hook: AccountHook) -> Self {
+        self.suspended.push((feature, hook));
         self
     }
 
@@ -52,6 +60,10 @@ impl AccountHooks {
         now: DateTime<Utc>,
     ) -> Result<(), DbErr> {
         run(&self.email_proven, txn, id, now).await
+    }
+
+    pub async fn suspended(&self, txn: &DatabaseTransaction, id: AccountId, now: DateTime<Utc>) -> Result<(), DbErr> {
+        run(&self.suspended, txn, id, now).await
     }
 
     pub async fn erased(&self, txn: &DatabaseTransaction, id: AccountId, now: DateTime<Utc>) -> Result<(), DbErr> {
@@ -77,6 +89,7 @@ impl fmt::Debug for AccountHooks {
         f.debug_struct("AccountHooks")
             .field("created", &names(&self.created))
             .field("email_proven", &names(&self.email_proven))
+            .field("suspended", &names(&self.suspended))
             .field("erased", &names(&self.erased))
             .finish()
     }

@@ -9,6 +9,7 @@ use crate::auth::session;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::events::EventBus;
+use crate::hooks::AccountHooks;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AdminAction {
@@ -18,10 +19,12 @@ pub enum AdminAction {
     Reinstate,
 }
 
-/// Applies the action to the account with this e-mail; returns a sentence for the operator.
+/// Applies the action to the account with this e-mail; returns a sentence for the operator. A suspension runs the
+/// features' `on_suspended` hooks in the same transaction (a suspended GM's sessions are cancelled and refunded).
 pub async fn apply(
     db: &Db,
     events: &EventBus,
+    hooks: &AccountHooks,
     now: chrono::DateTime<chrono::Utc>,
     email: &str,
     action: AdminAction,
@@ -55,6 +58,7 @@ pub async fn apply(
     };
     row.updated_at = Set(now);
     let events = events.clone();
+    let hooks = hooks.clone();
     db.write(move |txn| {
         Box::pin(async move {
             row.update(txn).await?;
@@ -62,6 +66,9 @@ pub async fn apply(
             // tokens (a token copied before the grant never carries admin rights).
             if matches!(action, AdminAction::Suspend | AdminAction::GrantAdmin) {
                 session::revoke_all(txn, id, None, now).await?;
+            }
+            if action == AdminAction::Suspend {
+                hooks.suspended(txn, id.into(), now).await?;
             }
             events.record(txn, super::events::updated(id.into())).await?;
             Ok::<_, ApiError>(())

@@ -15,7 +15,7 @@ mod queries;
 mod store;
 
 use chrono::{DateTime, Utc};
-use questline_domain::accounts::DisplayName;
+use questline_domain::accounts::{AccountStatus, DisplayName};
 use std::collections::HashMap;
 
 use sea_orm::{
@@ -78,6 +78,28 @@ pub async fn display_names(conn: &impl ConnectionTrait, ids: &[Uuid]) -> Result<
         .all(conn)
         .await?
         .into_iter()
+        .collect())
+}
+
+/// Who is paid, for the payouts report: each account's display name and e-mail, `None` for an erased account
+/// (its row stays but no longer names anyone); an unknown id is left out.
+pub async fn payee_identities(
+    conn: &impl ConnectionTrait,
+    ids: &[Uuid],
+) -> Result<HashMap<Uuid, Option<(String, String)>>, DbErr> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(account::Entity::find()
+        .filter(account::Column::Id.is_in(ids.to_vec()))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|row| {
+            let identity =
+                (row.status() != AccountStatus::Deleted).then(|| (row.display_name.clone(), row.email.clone()));
+            (row.id, identity)
+        })
         .collect())
 }
 

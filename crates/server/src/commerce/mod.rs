@@ -2,12 +2,15 @@
 //! plan"): regions, carts with one seat, shipping, payment collections and sessions with pluggable providers. A seat
 //! is a session payment (`sessions::payable_seat`); the sessions feature is changed only through its front door.
 //! Every `/api/store/*` route passes the publishable-key layer (`publishable_key.rs`, applied in `app.rs`).
+//! Refunds (`refunds.rs`: the request, the decision, the refund job) and what the ledger says a GM earned
+//! (`earnings.rs`: the earnings page and the payouts CSV) are ours, not Medusa's: our envelope, decimal strings.
 //!
 //! This file is the table of contents: each operation lives in the module named for its resource.
 
 pub mod carts;
 pub mod completion;
 mod dto;
+pub mod earnings;
 mod entities;
 mod ledger;
 pub mod line_items;
@@ -15,6 +18,7 @@ pub mod orders;
 pub mod payment_collections;
 pub mod providers;
 pub mod publishable_key;
+pub mod refunds;
 pub mod regions;
 pub mod shipping;
 
@@ -37,13 +41,15 @@ pub fn new_id(prefix: &str) -> String {
     questline_domain::commerce::store_id(prefix, rand::random())
 }
 
-/// The background work of this feature: abandoned carts are deleted daily, and completions a crash or a lost
-/// connection interrupted are finished.
+/// The background work of this feature: abandoned carts are deleted daily, completions a crash or a lost
+/// connection interrupted are finished, and refunds are paid back.
 pub fn jobs() -> Vec<(&'static str, Handler)> {
-    vec![
+    let mut jobs: Vec<(&'static str, Handler)> = vec![
         (carts::PRUNE_CARTS, Arc::new(|state, run| prune_carts(state, run).boxed())),
         (FINISH_COMPLETION, Arc::new(|state, run| completion::finish_completion_job(state, run).boxed())),
-    ]
+    ];
+    jobs.extend(refunds::jobs());
+    jobs
 }
 
 async fn prune_carts(state: AppState, _run: JobRun) -> anyhow::Result<()> {
@@ -67,4 +73,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(payment_collections::initiate_payment_session))
         .routes(routes!(completion::complete_cart))
         .routes(routes!(orders::get_order))
+        .routes(routes!(refunds::request_refund))
+        .routes(routes!(refunds::decide_refund))
+        .routes(routes!(refunds::list_session_payments))
+        .routes(routes!(earnings::list_my_earnings))
 }

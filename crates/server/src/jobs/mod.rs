@@ -146,27 +146,7 @@ impl Jobs {
 
     /// Writes the job in the caller's transaction; it can run once that commits.
     pub async fn schedule(&self, conn: &impl ConnectionTrait, job: Job) -> Result<(), DbErr> {
-        let now = self.clock.now();
-        let row = job::ActiveModel {
-            id: Set(Uuid::now_v7()),
-            kind: Set(job.kind.to_owned()),
-            payload: Set(job.payload),
-            unique_key: Set(job.unique_key),
-            run_at: Set(job.run_at.unwrap_or(now)),
-            every_secs: Set(job.every.map(|every| every.num_seconds().max(1))),
-            attempts: Set(0),
-            max_attempts: Set(job.max_attempts),
-            locked_by: Set(None),
-            locked_until: Set(None),
-            last_error: Set(None),
-            failed_at: Set(None),
-            created_at: Set(now),
-        };
-        job::Entity::insert(row)
-            .on_conflict(OnConflict::column(job::Column::UniqueKey).do_nothing().to_owned())
-            .exec_without_returning(conn)
-            .await?;
-        Ok(())
+        schedule_at(conn, self.clock.now(), job).await
     }
 
     /// Starts this instance's runner. It looks for due jobs after every commit, every poll interval, and when
@@ -353,6 +333,31 @@ pub fn retry_delay(attempt: i32) -> chrono::Duration {
 /// The job rows of a kind, for tests and the admin tools.
 pub async fn find_by_kind(conn: &impl ConnectionTrait, kind: &str) -> Result<Vec<job::Model>, DbErr> {
     job::Entity::find().filter(job::Column::Kind.eq(kind)).order_by_asc(job::Column::CreatedAt).all(conn).await
+}
+
+/// Writes `job` in the caller's transaction, `now` being that write's time: for the writes that hold a transaction
+/// but no [`Jobs`] (account hooks, another job's transaction), e.g. the sessions store scheduling a refund.
+pub async fn schedule_at(conn: &impl ConnectionTrait, now: DateTime<Utc>, job: Job) -> Result<(), DbErr> {
+    let row = job::ActiveModel {
+        id: Set(Uuid::now_v7()),
+        kind: Set(job.kind.to_owned()),
+        payload: Set(job.payload),
+        unique_key: Set(job.unique_key),
+        run_at: Set(job.run_at.unwrap_or(now)),
+        every_secs: Set(job.every.map(|every| every.num_seconds().max(1))),
+        attempts: Set(0),
+        max_attempts: Set(job.max_attempts),
+        locked_by: Set(None),
+        locked_until: Set(None),
+        last_error: Set(None),
+        failed_at: Set(None),
+        created_at: Set(now),
+    };
+    job::Entity::insert(row)
+        .on_conflict(OnConflict::column(job::Column::UniqueKey).do_nothing().to_owned())
+        .exec_without_returning(conn)
+        .await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -21,10 +21,12 @@ use futures::FutureExt;
 use futures::future::BoxFuture;
 use questline_domain::ErrorCode;
 use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::sessions::{PaymentStatus, SessionStatus};
 use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
+pub use dto::SessionPayment;
 pub use store::{ABANDON, PaymentRefs};
 
 use crate::error::ApiError;
@@ -174,18 +176,111 @@ pub async fn on_series_ended(w: &Write<'_>, series: SeriesId) -> Result<(), ApiE
     store::series_ended(Tx::from(w), series.as_uuid()).await
 }
 
-/// Account hook: an erased account's participations in sessions that have not started are cancelled (seats
-/// freed); the rows and the history stay.
+/// Account hook: an erased account's own sessions that have not started are cancelled and their payments
+/// refunded (`gm_unavailable`), and its participations in sessions that have not started are cancelled (seats
+/// freed, payments refunded as `withdrawn`); the rows and the history stay.
 pub fn on_account_erased(
     txn: &DatabaseTransaction,
     account: AccountId,
     now: DateTime<Utc>,
 ) -> BoxFuture<'_, Result<(), DbErr>> {
     Box::pin(async move {
-        store::account_erased(Tx { txn, now }, account)
+        let tx = Tx { txn, now };
+        store::gm_unavailable(tx, account)
+            .await
+            .map_err(|error| DbErr::Custom(format!("cancelling the sessions of an erased GM: {error:?}")))?;
+        store::account_erased(tx, account)
             .await
             .map_err(|error| DbErr::Custom(format!("cancelling the participations of an erased account: {error:?}")))
     })
+}
+
+/// Account hook: a suspended GM's sessions that have not started are cancelled and their payments refunded
+/// (`gm_unavailable`). Their participations as a player stay: a suspension may be lifted before the game.
+pub fn on_account_suspended(
+    txn: &DatabaseTransaction,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> BoxFuture<'_, Result<(), DbErr>> {
+    Box::pin(async move {
+        store::gm_unavailable(Tx { txn, now }, account)
+            .await
+            .map_err(|error| DbErr::Custom(format!("cancelling the sessions of a suspended GM: {error:?}")))
+    })
+}
+
+/// Commerce's front door to the payments: the provider confirmed the refund of `payment_id`, which becomes `to`
+/// (`refunded`, or `waived` for an approved request), in commerce's transaction. `false`: it was not completed.
+pub async fn payment_refunded(w: &Write<'_>, payment_id: Uuid, to: PaymentStatus) -> Result<bool, ApiError> {
+    store::payment_refunded(Tx::from(w), payment_id, to).await
+}
+
+/// What commerce's refunds need to know of one session payment and its session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentFacts {
+    pub payment_id: Uuid,
+    pub session_id: Uuid,
+    pub series_id: Uuid,
+    pub player_id: AccountId,
+    pub gm_id: AccountId,
+    pub status: PaymentStatus,
+    pub session_status: SessionStatus,
+    pub amount_minor: i64,
+    pub currency_code: String,
+    pub order_id: Option<String>,
+    pub transaction_id: Option<String>,
+}
+
+fn facts(paid: entities::payment::Model, row: entities::session::Model) -> PaymentFacts {
+    PaymentFacts {
+        payment_id: paid.id,
+        session_id: row.id,
+        series_id: row.series_id,
+        player_id: AccountId(paid.player_id),
+        gm_id: AccountId(row.game_master_id),
+        status: queries::payment_status(&paid),
+        session_status: queries::status(&row),
+        amount_minor: paid.amount_minor,
+        currency_code: paid.currency_code,
+        order_id: paid.order_id,
+        transaction_id: paid.transaction_id,
+    }
+}
+
+/// Commerce's front door: a payment and its session as they are now; `None` when there is no such payment.
+pub async fn payment_facts(conn: &impl ConnectionTrait, payment_id: Uuid) -> Result<Option<PaymentFacts>, DbErr> {
+    Ok(queries::payment_with_session(conn, payment_id).await?.map(|(paid, row)| facts(paid, row)))
+}
+
+/// Commerce's front door: the same, with the session's row locked for the rest of the write, so a refund request
+/// or decision and a status move of the session happen one after the other.
+pub async fn lock_payment(w: &Write<'_>, payment_id: Uuid) -> Result<Option<PaymentFacts>, DbErr> {
+    Ok(store::lock_payment(Tx::from(w), payment_id).await?.map(|(row, paid)| facts(paid, row)))
+}
+
+/// Commerce's front door: a session's payments as `viewer` sees them (its GM all, a participant their own);
+/// `None` for anyone else and for no such session, which the caller answers "not found".
+pub async fn payments_seen_by(
+    conn: &impl ConnectionTrait,
+    viewer: AccountId,
+    session_id: Uuid,
+) -> Result<Option<Vec<SessionPayment>>, DbErr> {
+    queries::payments_seen_by(conn, viewer, session_id).await
+}
+
+/// Commerce's front door: something about the session's payments changed (a refund requested or decided), so the
+/// GM's and the players' pages refetch.
+pub async fn payments_changed(w: &Write<'_>, session_id: Uuid) -> Result<(), ApiError> {
+    store::touched(Tx::from(w), session_id).await
+}
+
+/// Commerce's front door: what the earnings page names a session by, its series' title and its scheduled start,
+/// for each of `ids` that exists.
+pub async fn labels(
+    conn: &impl ConnectionTrait,
+    ids: &[Uuid],
+) -> Result<std::collections::HashMap<Uuid, (String, DateTime<Utc>)>, DbErr> {
+    queries::labels(conn, ids).await
 }
 
 /// Commerce's front door: the provider declined an attempt; the payment stays open and counts the attempt.

@@ -183,7 +183,7 @@ async fn load(conn: &impl ConnectionTrait, row: &session::Model) -> Result<Loade
 }
 
 fn paid_players(payments: &[payment::Model]) -> Vec<Uuid> {
-    payments.iter().filter(|p| payment_status(p) == PaymentStatus::Completed).map(|p| p.player_id).collect()
+    payments.iter().filter(|p| payment_status(p).counts_as_paid()).map(|p| p.player_id).collect()
 }
 
 /// The session as its GM sees it, with the actions allowed at `now`.
@@ -408,4 +408,55 @@ pub async fn list_of_player(
         })
         .collect();
     Ok((items, count))
+}
+
+/// One payment with its session, as commerce's refunds read it (see `sessions::PaymentFacts`).
+pub async fn payment_with_session(
+    conn: &impl ConnectionTrait,
+    payment_id: Uuid,
+) -> Result<Option<(payment::Model, session::Model)>, DbErr> {
+    let Some(paid) = payment::Entity::find_by_id(payment_id).one(conn).await? else { return Ok(None) };
+    Ok(by_id(conn, paid.session_id).await?.map(|row| (paid, row)))
+}
+
+/// The payments of a session as `viewer` may see them: its GM all, a participant their own, anyone else `None`.
+pub async fn payments_seen_by(
+    conn: &impl ConnectionTrait,
+    viewer: AccountId,
+    session_id: Uuid,
+) -> Result<Option<Vec<SessionPayment>>, DbErr> {
+    let Some(row) = by_id(conn, session_id).await? else { return Ok(None) };
+    let mut payments = payments(conn, session_id).await?;
+    if row.game_master_id != viewer.as_uuid() {
+        if participant_of(conn, session_id, viewer.as_uuid()).await?.is_none() {
+            return Ok(None);
+        }
+        payments.retain(|p| p.player_id == viewer.as_uuid());
+    }
+    let ids: Vec<Uuid> = payments.iter().map(|p| p.player_id).collect();
+    let names = display_names(conn, &ids).await?;
+    Ok(Some(payments.iter().map(|p| payment_view(p, &names)).collect()))
+}
+
+/// Each session's series title and scheduled start (the series read in one query).
+pub async fn labels(
+    conn: &impl ConnectionTrait,
+    ids: &[Uuid],
+) -> Result<HashMap<Uuid, (String, DateTime<Utc>)>, DbErr> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = session::Entity::find().filter(session::Column::Id.is_in(ids.to_vec())).all(conn).await?;
+    let mut series_ids: Vec<Uuid> = rows.iter().map(|row| row.series_id).collect();
+    series_ids.sort_unstable();
+    series_ids.dedup();
+    let facts = series::session_facts(conn, &series_ids).await?;
+    let labels = rows
+        .into_iter()
+        .map(|row| {
+            let title = facts.get(&row.series_id).map(|facts| facts.title.clone()).unwrap_or_default();
+            (row.id, (title, row.scheduled_start))
+        })
+        .collect();
+    Ok(labels)
 }

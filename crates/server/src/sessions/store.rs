@@ -6,6 +6,7 @@
 //! event for the GM and every participant.
 
 use chrono::{DateTime, Duration, Utc};
+use questline_domain::commerce::refunds::{self, RefundReason};
 use questline_domain::ids::{AccountId, SeriesId};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::sessions::{
@@ -22,7 +23,7 @@ use super::entities::{event, participant, payment, session};
 use super::{events, queries};
 use crate::applications;
 use crate::error::ApiError;
-use crate::jobs::Job;
+use crate::jobs::{self, Job, kinds};
 use crate::series::{self, SessionSeriesFacts};
 use crate::state::Write;
 
@@ -210,6 +211,23 @@ async fn ensure_payment(tx: Tx<'_>, session_id: Uuid, player: Uuid, price: &(i64
     Ok(())
 }
 
+/// Schedules the refund of the session's completed payments (only `player`'s, when given) in the transaction of
+/// the move that causes it (decisions.md, "Commerce (issue 16)" §2). A `waived` payment was already paid back and
+/// a refunded one is done, so only `completed` ones; the job is unique per payment, so a second cause schedules
+/// nothing more.
+async fn refund_paid(tx: Tx<'_>, session_id: Uuid, player: Option<Uuid>, reason: RefundReason) -> Result<(), DbErr> {
+    let mut query = payment::Entity::find()
+        .filter(payment::Column::SessionId.eq(session_id))
+        .filter(payment::Column::Status.eq(PaymentStatus::Completed.as_str()));
+    if let Some(player) = player {
+        query = query.filter(payment::Column::PlayerId.eq(player));
+    }
+    for paid in query.order_by_asc(payment::Column::Id).all(tx.txn).await? {
+        jobs::schedule_at(tx.txn, tx.now, kinds::refund(paid.id, reason)).await?;
+    }
+    Ok(())
+}
+
 /// Applies the automatic moves the counts now call for (each a history row by the platform).
 async fn settle(tx: Tx<'_>, id: Uuid, facts: &SessionSeriesFacts) -> Result<(), ApiError> {
     let row = reread(tx, id).await?;
@@ -221,7 +239,7 @@ async fn settle(tx: Tx<'_>, id: Uuid, facts: &SessionSeriesFacts) -> Result<(), 
     let paid: Vec<Uuid> = queries::payments(tx.txn, id)
         .await?
         .iter()
-        .filter(|p| queries::payment_status(p) == PaymentStatus::Completed)
+        .filter(|p| queries::payment_status(p).counts_as_paid())
         .map(|p| p.player_id)
         .collect();
     let ready: Vec<&participant::Model> =
@@ -382,7 +400,8 @@ pub async fn update_schedule(
     Ok(row)
 }
 
-/// A status move by the GM (or, with `actor` none, by the platform: the hooks and the 60-minute rule).
+/// A status move by the GM (or, with `actor` none, by the platform: the hooks and the 60-minute rule). A
+/// cancellation refunds every completed payment for `cancelled_because`.
 async fn move_session(
     tx: Tx<'_>,
     actor: Option<Uuid>,
@@ -390,6 +409,7 @@ async fn move_session(
     move_: SessionMove,
     lead_minutes: i64,
     message: Option<String>,
+    cancelled_because: RefundReason,
 ) -> Result<session::Model, ApiError> {
     let from = queries::status(&row);
     let to = sessions::next(from, move_).map_err(refused)?;
@@ -401,7 +421,7 @@ async fn move_session(
     let paid: Vec<Uuid> = queries::payments(tx.txn, row.id)
         .await?
         .iter()
-        .filter(|p| queries::payment_status(p) == PaymentStatus::Completed)
+        .filter(|p| queries::payment_status(p).counts_as_paid())
         .map(|p| p.player_id)
         .collect();
     for participant in &participants {
@@ -438,6 +458,9 @@ async fn move_session(
     }
     update.exec(tx.txn).await?;
     history(tx, row.id, SessionEventKind::StatusChanged, actor, None, Some(to), message).await?;
+    if move_ == SessionMove::Cancel {
+        refund_paid(tx, row.id, None, cancelled_because).await?;
+    }
     if move_ == SessionMove::StartPreparation {
         if let Some(price) = &facts.price {
             for participant in &participants {
@@ -466,7 +489,8 @@ pub async fn gm_move(
     let tx = Tx::from(w);
     let row = owned(tx, gm, id).await?;
     let start = row.scheduled_start;
-    let row = move_session(tx, Some(gm.as_uuid()), row, move_, lead_minutes, message).await?;
+    let row =
+        move_session(tx, Some(gm.as_uuid()), row, move_, lead_minutes, message, RefundReason::SessionCancelled).await?;
     if move_ == SessionMove::FixSchedule {
         schedule_abandon(w, id, start).await?;
     }
@@ -543,6 +567,9 @@ async fn participant_move(
     // The participant's own message is their latest; the GM's (a removal) lives in the history only.
     let own = if actor == Some(participant.player_id) { message.clone() } else { None };
     save_participant(tx, participant, to, facts.max_players, own).await?;
+    if let Some(reason) = refunds::reason_for_move(move_, to) {
+        refund_paid(tx, row.id, Some(participant.player_id), reason).await?;
+    }
     let kind = if from == ParticipantStatus::Participating && move_ == ParticipantMove::Leave {
         SessionEventKind::Left
     } else {
@@ -634,7 +661,7 @@ pub async fn leave_series(tx: Tx<'_>, series_id: Uuid, player: Uuid, removed: bo
 pub async fn series_ended(tx: Tx<'_>, series_id: Uuid) -> Result<(), ApiError> {
     for id in not_started(tx, series_id).await? {
         let Some(row) = lock(tx, id).await? else { continue };
-        move_session(tx, None, row, SessionMove::Cancel, 0, None).await?;
+        move_session(tx, None, row, SessionMove::Cancel, 0, None, RefundReason::SessionCancelled).await?;
     }
     Ok(())
 }
@@ -667,8 +694,69 @@ pub async fn abandon(tx: Tx<'_>, id: Uuid) -> Result<bool, ApiError> {
         return Ok(false);
     }
     let Some(row) = lock(tx, id).await? else { return Ok(false) };
-    move_session(tx, None, row, SessionMove::Cancel, 0, None).await?;
+    move_session(tx, None, row, SessionMove::Cancel, 0, None, RefundReason::SessionCancelled).await?;
     Ok(true)
+}
+
+/// A suspended or erased GM's sessions that have not started are cancelled by the platform, their completed
+/// payments refunded as `gm_unavailable`; started and ended sessions are left as they are (decisions.md,
+/// "Commerce (issue 16)" §2). Locked in id order, like every write that locks several sessions.
+pub async fn gm_unavailable(tx: Tx<'_>, gm: AccountId) -> Result<(), ApiError> {
+    let before: Vec<&str> =
+        SessionStatus::ALL.iter().filter(|status| status.is_before_start()).map(|status| status.as_str()).collect();
+    let ids: Vec<Uuid> = session::Entity::find()
+        .filter(session::Column::GameMasterId.eq(gm.as_uuid()))
+        .filter(session::Column::Status.is_in(before))
+        .order_by_asc(session::Column::Id)
+        .all(tx.txn)
+        .await?
+        .into_iter()
+        .map(|row| row.id)
+        .collect();
+    for id in ids {
+        let Some(row) = lock(tx, id).await? else { continue };
+        if !queries::status(&row).is_before_start() {
+            continue;
+        }
+        move_session(tx, None, row, SessionMove::Cancel, 0, None, RefundReason::GmUnavailable).await?;
+    }
+    Ok(())
+}
+
+/// The provider confirmed the refund of a payment: it becomes `to` (`refunded`, or `waived` for an approved
+/// request), the counts are settled again (a waived guest still counts as paid) and the GM's and players' pages
+/// hear of it. Only a `completed` payment moves; `false` when there was nothing to do.
+pub async fn payment_refunded(tx: Tx<'_>, payment_id: Uuid, to: PaymentStatus) -> Result<bool, ApiError> {
+    let Some(paid) = payment::Entity::find_by_id(payment_id).one(tx.txn).await? else { return Ok(false) };
+    let Some(row) = lock(tx, paid.session_id).await? else { return Ok(false) };
+    // An approved request keeps the seat as the GM's guest; if the player lost the seat meanwhile (the session
+    // was cancelled, they left), there is no guest to keep and the payment is plainly refunded.
+    let seated = queries::participant_of(tx.txn, row.id, paid.player_id)
+        .await?
+        .is_some_and(|participant| queries::participant_status(&participant).is_in_session());
+    let to = if to == PaymentStatus::Waived && !seated { PaymentStatus::Refunded } else { to };
+    let moved = payment::Entity::update_many()
+        .col_expr(payment::Column::Status, Expr::value(to.as_str()))
+        .col_expr(payment::Column::UpdatedAt, Expr::value(tx.now))
+        .filter(payment::Column::Id.eq(payment_id))
+        .filter(payment::Column::Status.eq(PaymentStatus::Completed.as_str()))
+        .exec(tx.txn)
+        .await?
+        .rows_affected
+        == 1;
+    if !moved {
+        return Ok(false);
+    }
+    let facts = facts_of(tx, &row).await?;
+    settle(tx, row.id, &facts).await?;
+    announce(tx, &reread(tx, row.id).await?, false).await?;
+    Ok(true)
+}
+
+/// Tells the session's GM and participants that it changed (a refund request or decision on one of its payments).
+pub async fn touched(tx: Tx<'_>, session_id: Uuid) -> Result<(), ApiError> {
+    announce(tx, &reread(tx, session_id).await?, false).await?;
+    Ok(())
 }
 
 /// What commerce recorded for a paid seat; kept on the payment so both session views show it.
@@ -680,8 +768,10 @@ pub struct PaymentRefs {
     pub transaction_id: String,
 }
 
-/// Locks the session of `payment_id` and reads the payment; `None` when there is no such payment.
-async fn lock_payment(tx: Tx<'_>, payment_id: Uuid) -> Result<Option<(session::Model, payment::Model)>, DbErr> {
+/// Locks the session of `payment_id` and reads the payment; `None` when there is no such payment. Commerce's
+/// completion and refunds both go through it, so their writes and a status move of the session happen one after
+/// the other.
+pub async fn lock_payment(tx: Tx<'_>, payment_id: Uuid) -> Result<Option<(session::Model, payment::Model)>, DbErr> {
     let Some(found) = payment::Entity::find_by_id(payment_id).one(tx.txn).await? else { return Ok(None) };
     let Some(row) = lock(tx, found.session_id).await? else { return Ok(None) };
     // Re-read under the lock: a leave committed between the two reads has failed the payment meanwhile.

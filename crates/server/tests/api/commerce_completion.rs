@@ -70,7 +70,7 @@ fn address() -> Value {
 
 /// A cart of `player`'s with their seat of the session, an address and a built-in payment session: ready to
 /// complete. Returns the cart.
-async fn cart_for_seat(player: &Browser, payment_id: &str) -> Value {
+pub(crate) async fn cart_for_seat(player: &Browser, payment_id: &str) -> Value {
     let cart = store_ok(player, "/carts", &json!({})).await["cart"].clone();
     let path = format!("/carts/{}", id(&cart));
     store_ok(player, &path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
@@ -83,7 +83,7 @@ async fn cart_for_seat(player: &Browser, payment_id: &str) -> Value {
     cart
 }
 
-async fn complete(player: &Browser, cart: &Value, key: Option<&str>) -> reqwest::Response {
+pub(crate) async fn complete(player: &Browser, cart: &Value, key: Option<&str>) -> reqwest::Response {
     store(player, &format!("/carts/{}/complete", id(cart)), &json!({}), key).await
 }
 

@@ -137,9 +137,16 @@ impl TestApp {
 
     /// Applies an administrator's command-line action (`questline admin …`).
     pub async fn admin(&self, email: &str, action: questline::accounts::admin::AdminAction) {
-        questline::accounts::admin::apply(&self.state.db, &self.state.events, self.clock.now(), email, action)
-            .await
-            .expect("admin action");
+        questline::accounts::admin::apply(
+            &self.state.db,
+            &self.state.events,
+            &self.state.hooks,
+            self.clock.now(),
+            email,
+            action,
+        )
+        .await
+        .expect("admin action");
     }
 
     /// The app's current time.

@@ -9,6 +9,7 @@ mod accounts;
 mod applications;
 mod blueprints;
 mod commerce_completion;
+mod commerce_refunds;
 mod commerce_store;
 mod concurrency;
 mod demo;

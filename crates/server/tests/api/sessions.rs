@@ -130,7 +130,7 @@ pub(crate) async fn refusal(response: reqwest::Response) -> (u16, String, String
     (status, kind, code, error["message"].as_str().unwrap_or_default().to_owned())
 }
 
-fn statuses(view: &Value) -> Vec<(String, String)> {
+pub(crate) fn statuses(view: &Value) -> Vec<(String, String)> {
     view["participants"]
         .as_array()
         .unwrap()
@@ -156,7 +156,7 @@ fn actions(view: &Value) -> Vec<&str> {
 }
 
 /// Runs a statement built with sea-query on the app's database (payments have no API before the commerce issue).
-async fn execute(app: &TestApp, statement: sea_orm::sea_query::UpdateStatement) {
+pub(crate) async fn execute(app: &TestApp, statement: sea_orm::sea_query::UpdateStatement) {
     let backend = app.state.db.conn().get_database_backend();
     app.state.db.conn().execute_raw(backend.build(&statement)).await.unwrap();
 }
