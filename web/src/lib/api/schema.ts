@@ -505,6 +505,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/gm/earnings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What you earned as a GM in a month: payments, refunds, the platform's fee and your share, per currency and per
+     *     session, summed from the ledger.
+     */
+    get: operations['listMyEarnings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/gm/series-applications': {
     parameters: {
       query?: never;
@@ -901,6 +921,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/session-payments/{payment_id}/refund-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Asks for a refund of your completed payment of a session that has not started. The GM decides; an approved
+     *     refund pays the full amount back and you keep your seat as the GM's guest. Leaving the session refunds
+     *     without asking.
+     */
+    post: operations['requestRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/session-payments/{payment_id}/refund-request/decision': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approves or declines a player's refund request on your session. Approving pays the full amount back (the
+     *     player keeps the seat as your guest: the payment becomes `waived`); declining is final for that payment.
+     */
+    post: operations['decideRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sessions': {
     parameters: {
       query?: never;
@@ -1051,6 +1112,23 @@ export interface paths {
     put?: never;
     /** Removes a participant before the start, with an optional message to them. */
     post: operations['removeSessionParticipant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A session's payments with their refunds: the GM sees every one, a participant their own. */
+    get: operations['listSessionPayments'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1217,6 +1295,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/store/carts/{id}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Completes the cart: pays for its seat and records the order. */
+    post: operations['completeCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/store/carts/{id}/customer': {
     parameters: {
       query?: never;
@@ -1265,6 +1360,23 @@ export interface paths {
     put?: never;
     /** Chooses the digital seat as the cart's shipping (replacing any earlier choice). */
     post: operations['addCartShippingMethod'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/store/orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One order, for its buyer only. */
+    get: operations['getOrder'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1668,6 +1780,27 @@ export interface components {
       /** @description The shipping profile of the one shipping option (a seat ships nothing). */
       shipping_profile_id: string;
     };
+    /** @description completeCart's answer: the order, or the cart again with why it did not complete. */
+    CompleteCartResponse:
+      | {
+          order: components['schemas']['Order'];
+          /** @enum {string} */
+          type: 'order';
+        }
+      | {
+          cart: components['schemas']['Cart'];
+          error: components['schemas']['CompletionError'];
+          /** @enum {string} */
+          type: 'cart';
+        };
+    /** @description Medusa's error beside a cart that did not complete. */
+    CompletionError: {
+      message: string;
+      /** @description Always `Error`, as Medusa sends it. */
+      name: string;
+      /** @description `payment_authorization_error` (declined) or `payment_requires_more_error` (the shopper has a step to do). */
+      type: string;
+    };
     /**
      * @description What a part is written for. Only activity blueprints today; series descriptions may reuse parts later.
      * @enum {string}
@@ -1749,6 +1882,52 @@ export interface components {
        *     `confirm_email` instead.
        */
       password?: string | null;
+    };
+    Earnings: {
+      /** @description `YYYY-MM`. */
+      month: string;
+      /** @description Sessions with ledger rows this month, by scheduled start. */
+      sessions: components['schemas']['EarningsSession'][];
+      /** @description One per currency, by currency code. */
+      totals: components['schemas']['EarningsTotal'][];
+    };
+    /** @description One session's sums for the month. */
+    EarningsSession: {
+      currency_code: string;
+      gross: string;
+      net: string;
+      /** Format: int32 */
+      payments: number;
+      platform_fee: string;
+      /** Format: date-time */
+      scheduled_start_datetime: string;
+      series_title: string;
+      /** Format: uuid */
+      session_id: string;
+    };
+    /** @description One currency's sums for the month. Amounts are decimal strings. */
+    EarningsTotal: {
+      currency_code: string;
+      gross: string;
+      /**
+       * @description Your share, net of refunds: what is paid out for the month (below zero when refunds of a month already paid
+       *     out exceed the new payments).
+       */
+      net: string;
+      /**
+       * Format: int32
+       * @description Payments charged this month.
+       */
+      payments: number;
+      /** @description The platform's fee, net of refunds. */
+      platform_fee: string;
+      /** @description Paid back this month, as a positive amount. */
+      refunded: string;
+      /**
+       * Format: int32
+       * @description Refunds confirmed this month (of this month's payments or earlier ones).
+       */
+      refunds: number;
     };
     /** @description The body of every error answer. */
     ErrorBody: {
@@ -1877,7 +2056,6 @@ export interface components {
       | 'no_payment_providers'
       | 'provider_not_available'
       | 'cart_empty'
-      | 'visitor_cookie_required'
       | 'phone_required'
       | 'address_required'
       | 'city_required'
@@ -1938,7 +2116,21 @@ export interface components {
       | 'content_not_allowed'
       | 'content_too_long'
       | 'content_too_large'
-      | 'link_scheme_not_allowed';
+      | 'link_scheme_not_allowed'
+      | 'idempotency_key_invalid'
+      | 'idempotency_key_in_use'
+      | 'idempotency_key_reused'
+      | 'cart_completion_in_progress'
+      | 'payment_session_required'
+      | 'payment_provider_unavailable'
+      | 'order_not_found'
+      | 'session_payment_not_found'
+      | 'payment_not_refundable'
+      | 'session_already_started'
+      | 'refund_already_requested'
+      | 'refund_not_requested'
+      | 'payer_only'
+      | 'month_invalid';
     ErrorDetail: {
       /** @description Stable snake_case code; the web app translates by it. */
       code: string;
@@ -2248,6 +2440,81 @@ export interface components {
       return_to: string;
       user?: components['schemas']['UserContext'] | null;
     };
+    /** @description An order in Medusa v2's store shape. */
+    Order: {
+      billing_address: components['schemas']['OrderAddress'];
+      /** Format: date-time */
+      created_at: string;
+      currency_code: string;
+      /**
+       * Format: int64
+       * @description The number people see and quote.
+       */
+      display_id: number;
+      email: string;
+      /** @description `order_` + 26 base32 characters. */
+      id: string;
+      items: components['schemas']['OrderItem'][];
+      /** @description `captured`, or `refunded` once a refund is confirmed. */
+      payment_status: string;
+      /** Format: uuid */
+      region_id: string;
+      seller: components['schemas']['OrderSeller'];
+      /** @description Always `completed`: an order exists only once paid. */
+      status: string;
+      /** Format: double */
+      subtotal: number;
+      /**
+       * Format: double
+       * @description 0: no VAT logic yet.
+       */
+      tax_total: number;
+      /** Format: double */
+      total: number;
+    };
+    /** @description The billing address as the invoice keeps it. */
+    OrderAddress: {
+      address_1?: string | null;
+      address_2?: string | null;
+      city?: string | null;
+      /** @description `pl` or `be`. */
+      country_code?: string | null;
+      first_name?: string | null;
+      last_name?: string | null;
+      phone?: string | null;
+      postal_code?: string | null;
+    };
+    /** @description One line of an order: the seat. */
+    OrderItem: {
+      id: string;
+      /** @description `session_id`, `payment_id`, and what the shopper sent. */
+      metadata: Record<string, never>;
+      /** Format: int64 */
+      quantity: number;
+      requires_shipping: boolean;
+      /** Format: double */
+      subtotal: number;
+      /** @description "<series title> — <session start>". */
+      title: string;
+      /** Format: double */
+      total: number;
+      /**
+       * Format: double
+       * @description Major units.
+       */
+      unit_price: number;
+      /** @description `variant_<session payment id>`. */
+      variant_id: string;
+    };
+    OrderResponse: {
+      order: components['schemas']['Order'];
+    };
+    /** @description Who sold the seat: the session's GM, named as they were at the sale. */
+    OrderSeller: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+    };
     /** @description A value a field message names: a limit, a length, a name. */
     ParamValue: number | string;
     /**
@@ -2319,7 +2586,7 @@ export interface components {
      * @description Where a participant's payment for a session is (spec §3). The commerce issue takes it through checkout.
      * @enum {string}
      */
-    PaymentStatus: 'created' | 'pending' | 'completed' | 'refunded' | 'failed';
+    PaymentStatus: 'created' | 'pending' | 'completed' | 'refunded' | 'failed' | 'waived';
     Phone: {
       phone: string;
     };
@@ -2459,6 +2726,68 @@ export interface components {
      * @enum {string}
      */
     RecruitmentStatus: 'open' | 'closed';
+    /** @description A refund of a session payment: always the payment's full amount. */
+    Refund: {
+      /** @description The payment's amount as a decimal string (`"25.00"`). */
+      amount: string;
+      /** Format: date-time */
+      created_at: string;
+      currency_code: string;
+      /**
+       * Format: uuid
+       * @description The GM who decided a request.
+       */
+      decided_by?: string | null;
+      /** @description The GM's words with a decision. */
+      decision_message?: string | null;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      payment_id: string;
+      reason: components['schemas']['RefundReason'];
+      /** @description The player's words with a request. */
+      request_message?: string | null;
+      /** Format: uuid */
+      session_id: string;
+      status: components['schemas']['RefundStatus'];
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /**
+     * @description The GM's decision on a request: approve (the job then pays it back) or decline (final).
+     * @enum {string}
+     */
+    RefundDecision: 'approve' | 'decline';
+    RefundDecisionBody: {
+      decision: components['schemas']['RefundDecision'];
+      /** @description Why (at most 1000 characters; blank is none). */
+      message?: string | null;
+    };
+    /**
+     * @description Why a payment is refunded: one per row of the policy table (decisions.md §2).
+     * @enum {string}
+     */
+    RefundReason:
+      | 'session_cancelled'
+      | 'gm_unavailable'
+      | 'new_date_rejected'
+      | 'left_before_start'
+      | 'removed_by_gm'
+      | 'withdrawn'
+      | 'request_approved';
+    RefundRequestBody: {
+      /** @description Why you ask (at most 1000 characters; blank is none). */
+      message?: string | null;
+    };
+    RefundResponse: {
+      refund: components['schemas']['Refund'];
+    };
+    /**
+     * @description Where a refund is. `requested` and `declined` only exist for the player's request; every other refund
+     *     starts `due`.
+     * @enum {string}
+     */
+    RefundStatus: 'requested' | 'declined' | 'due' | 'confirmed' | 'failed';
     Region: {
       /** @description Lower-case ISO 4217 code (`pln`, `eur`); the app shows it upper-cased. */
       currency_code: string;
@@ -2767,6 +3096,19 @@ export interface components {
       updated_at: string;
       /** @description The store's variant that sells this seat (`variant_<payment id in hex>`): add it to a cart to pay. */
       variant_id: string;
+    };
+    SessionPaymentPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['SessionPaymentWithRefund'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+    };
+    /** @description A session payment with its refund, if any. */
+    SessionPaymentWithRefund: components['schemas']['SessionPayment'] & {
+      refund?: components['schemas']['Refund'] | null;
     };
     SessionSchedule: {
       /** Format: int32 */
@@ -4756,6 +5098,49 @@ export interface operations {
       504: components['responses']['RequestTimeout'];
     };
   };
+  listMyEarnings: {
+    parameters: {
+      query?: {
+        /** @description `YYYY-MM` (UTC); this month when left out. */
+        month?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The month's earnings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Earnings'];
+        };
+      };
+      /** @description `month` is not `YYYY-MM` (`month_invalid`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
   listSeriesApplications: {
     parameters: {
       query?: {
@@ -6289,6 +6674,168 @@ export interface operations {
       504: components['responses']['RequestTimeout'];
     };
   };
+  requestRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Your session payment */
+        payment_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefundRequestBody'];
+      };
+    };
+    responses: {
+      /** @description Requested */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefundResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The session's GM cannot ask for a player's money (`payer_only`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such payment of yours (`session_payment_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not completed (`payment_not_refundable`), the session started or ended (`session_already_started`), or already requested (`refund_already_requested`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  decideRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A payment of your session */
+        payment_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefundDecisionBody'];
+      };
+    };
+    responses: {
+      /** @description Decided */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefundResponse'];
+        };
+      };
+      /** @description `decision` is not `approve` or `decline` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The player cannot decide their own request (`game_master_only`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such payment of your session (`session_payment_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No request waits for a decision (`refund_not_requested`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
   createSession: {
     parameters: {
       query?: never;
@@ -6851,6 +7398,63 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       /** @description The message is longer than 1000 characters or holds control characters (`message`) */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listSessionPayments: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A session you run or take part in */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payments, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionPaymentPage'];
+        };
+      };
+      /** @description A bad `offset` or `limit` (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7439,6 +8043,60 @@ export interface operations {
       504: components['responses']['RequestTimeout'];
     };
   };
+  completeCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Cart id (`cart_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{type: "order", order}`, or `{type: "cart", cart, error}` when the payment was declined or needs another step */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompleteCartResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such cart of yours (`cart_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Another completion of this cart is running (`conflict`, `cart_completion_in_progress`); the seat can no longer be paid for (`seat_not_payable`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The cart lacks an e-mail, address, seat or payment session (`cart_incomplete`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
   transferCart: {
     parameters: {
       query?: never;
@@ -7611,6 +8269,50 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       /** @description Not an option of this cart (`shipping_option_not_found`) */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Order id (`order_…`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderResponse'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such order of yours (`order_not_found`) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

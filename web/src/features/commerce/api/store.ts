@@ -1,11 +1,10 @@
 /**
  * The commerce calls (decisions.md §3). Every `/api/store/*` request carries the publishable key; POSTs carry
  * the CSRF header like every other call; failures are the app's `ApiError`/`NetworkError`, so the usual error
- * handling (describeError, the toasts) applies. The calls the OpenAPI document has go through the generated
- * client; `request` serves the ones of branches not merged yet (completion, refunds, earnings).
+ * handling (describeError, the toasts) applies. All go through the generated client.
  */
-import { api, withCsrfHeader } from '@/lib/api/client';
-import { ApiError, NetworkError, unwrap } from '@/lib/api/errors';
+import { api } from '@/lib/api/client';
+import { unwrap } from '@/lib/api/errors';
 
 import { storeHeaders } from './publishable-key';
 import type {
@@ -19,52 +18,9 @@ import type {
   PaymentProvider,
   Refund,
   RefundDecision,
+  SessionPaymentWithRefund,
   UpdateCartBody,
 } from './store-types';
-
-type RequestOptions = {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  query?: Record<string, string | undefined>;
-  headers?: Record<string, string>;
-  /** `/api/store/*` calls need the publishable key; our own (refunds, earnings) do not. */
-  store?: boolean;
-};
-
-async function request<T>(
-  path: string,
-  { method = 'GET', body, query, headers = {}, store = true }: RequestOptions = {},
-): Promise<T> {
-  const search = new URLSearchParams(
-    Object.entries(query ?? {}).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    ),
-  ).toString();
-  const init = new Request(
-    `${globalThis.location.origin}/api${path}${search ? `?${search}` : ''}`,
-    {
-      method,
-      credentials: 'include',
-      headers: {
-        ...(store ? await storeHeaders() : {}),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    },
-  );
-  let response: Response;
-  try {
-    response = await globalThis.fetch(withCsrfHeader(init));
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok || data === undefined) throw ApiError.fromResponse(response, data);
-  return data as T;
-}
-
-const cartPath = (id: string) => `/store/carts/${encodeURIComponent(id)}`;
 
 /** The options of a generated-client store call: the publishable key, and the path's `id` when it has one. */
 async function store<P extends object>(params: P) {
@@ -151,23 +107,31 @@ export async function completeCart(
   id: string,
   idempotencyKey: string,
 ): Promise<CompleteCartResponse> {
-  return request<CompleteCartResponse>(`${cartPath(id)}/complete`, {
-    method: 'POST',
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  const options = await store({ path: { id } });
+  return unwrap(
+    await api.POST('/api/store/carts/{id}/complete', {
+      ...options,
+      headers: { ...options.headers, 'Idempotency-Key': idempotencyKey },
+    }),
+  );
 }
 
 export async function getOrder(id: string): Promise<Order> {
-  return (await request<{ order: Order }>(`/store/orders/${encodeURIComponent(id)}`)).order;
+  return unwrap(await api.GET('/api/store/orders/{id}', await store({ path: { id } }))).order;
+}
+
+/** The message a dialog sends: left out when empty (it is optional). */
+function messageBody(message: string): { message?: string } {
+  const trimmed = message.trim();
+  return trimmed === '' ? {} : { message: trimmed };
 }
 
 export async function requestRefund(paymentId: string, message: string): Promise<Refund> {
-  const trimmed = message.trim();
-  return (
-    await request<{ refund: Refund }>(
-      `/session-payments/${encodeURIComponent(paymentId)}/refund-request`,
-      { method: 'POST', body: trimmed === '' ? {} : { message: trimmed }, store: false },
-    )
+  return unwrap(
+    await api.POST('/api/session-payments/{payment_id}/refund-request', {
+      params: { path: { payment_id: paymentId } },
+      body: messageBody(message),
+    }),
   ).refund;
 }
 
@@ -176,19 +140,23 @@ export async function decideRefund(
   decision: RefundDecision,
   message: string,
 ): Promise<Refund> {
-  const trimmed = message.trim();
-  return (
-    await request<{ refund: Refund }>(
-      `/session-payments/${encodeURIComponent(paymentId)}/refund-request/decision`,
-      {
-        method: 'POST',
-        body: trimmed === '' ? { decision } : { decision, message: trimmed },
-        store: false,
-      },
-    )
+  return unwrap(
+    await api.POST('/api/session-payments/{payment_id}/refund-request/decision', {
+      params: { path: { payment_id: paymentId } },
+      body: { decision, ...messageBody(message) },
+    }),
   ).refund;
 }
 
+/** The session's payments with their refunds: the GM's all, a player's own. */
+export async function listSessionPayments(sessionId: string): Promise<SessionPaymentWithRefund[]> {
+  return unwrap(
+    await api.GET('/api/sessions/{session_id}/payments', {
+      params: { path: { session_id: sessionId }, query: { offset: 0, limit: 100 } },
+    }),
+  ).items;
+}
+
 export async function listMyEarnings(month: string): Promise<Earnings> {
-  return request<Earnings>('/gm/earnings', { query: { month }, store: false });
+  return unwrap(await api.GET('/api/gm/earnings', { params: { query: { month } } }));
 }

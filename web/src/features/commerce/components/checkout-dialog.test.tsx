@@ -106,6 +106,7 @@ const paid: CompleteCartResponse = {
     tax_total: 0,
     total: 25,
     seller: { id: 'gm', name: 'Greta' },
+    billing_address: {},
     created_at: '2030-06-01T10:00:00Z',
   },
 };

@@ -4,13 +4,7 @@
  */
 import type { components } from '@/lib/api/schema';
 
-import type { PaymentRefund } from '../api/store-types';
-
 type PlayerSession = components['schemas']['PlayerSession'];
-type SessionPayment = components['schemas']['SessionPayment'];
-
-/** The payment as the session views show it, with the refund (the refunds branch adds it). */
-export type CommercePayment = SessionPayment & { refund?: PaymentRefund | null };
 
 export type CheckoutSeat = {
   sessionId: string;
@@ -44,7 +38,7 @@ export function canCheckout(session: PlayerSession): boolean {
 }
 
 export function checkoutSeat(session: PlayerSession): CheckoutSeat | undefined {
-  const payment: CommercePayment | null | undefined = session.payment;
+  const payment = session.payment;
   if (!payment) return undefined;
   return {
     sessionId: session.id,
@@ -57,12 +51,12 @@ export function checkoutSeat(session: PlayerSession): CheckoutSeat | undefined {
   };
 }
 
-/** The player may ask for their money back: paid, nothing asked yet, and the session has not started. */
-export function canRequestRefund(session: PlayerSession): boolean {
-  const payment: CommercePayment | null | undefined = session.payment;
+/**
+ * The player may ask for their money back: paid, nothing asked or refunded yet (`hasRefund`: the payment has a
+ * refund row), and the session has not started.
+ */
+export function canRequestRefund(session: PlayerSession, hasRefund: boolean): boolean {
   return (
-    payment?.status === 'completed' &&
-    (payment.refund === null || payment.refund === undefined) &&
-    beforeStart.includes(session.status)
+    session.payment?.status === 'completed' && !hasRefund && beforeStart.includes(session.status)
   );
 }

@@ -23,8 +23,6 @@ const order: Order = {
   items: [
     {
       id: 'cali_1',
-      cart_id: 'cart_1',
-      created_at: '2030-06-01T10:00:00Z',
       metadata: {},
       requires_shipping: false,
       variant_id: 'variant_abc',

@@ -131,20 +131,20 @@ function ReceiptView({ order }: { order: Order }) {
         <div>
           <dt className="text-muted-foreground">{t('checkout.receipt.buyer')}</dt>
           <dd className="break-words">
-            {address ? describeAddress(address).name : order.email}
-            {address && (
-              <>
-                <br />
-                {describeAddress(address).lines}
-              </>
-            )}
+            {describeAddress(address).name}
+            <br />
+            {describeAddress(address).lines}
             <br />
             {order.email}
           </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{t('checkout.receipt.status')}</dt>
-          <dd>{t(`checkout.receipt.paymentStatus.${order.payment_status}`)}</dd>
+          <dd>
+            {order.payment_status === 'refunded'
+              ? t('checkout.receipt.paymentStatus.refunded')
+              : t('checkout.receipt.paymentStatus.captured')}
+          </dd>
         </div>
         {order.transaction_id && (
           <div>

@@ -15,7 +15,7 @@ import {
   PageHeader,
   requireSignedInGm,
 } from '@/features/blueprints';
-import { DecideRefundDialog, type CommercePayment } from '@/features/commerce';
+import { DecideRefundDialog } from '@/features/commerce';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { useFormat } from '@/lib/i18n';
 
@@ -23,7 +23,9 @@ import {
   gmSessionQueryOptions,
   useGmMove,
   useGmSession,
+  useSessionRefunds,
   type GmSession,
+  type SessionPayment,
   type SessionParticipant,
 } from '../api/sessions';
 import {
@@ -103,9 +105,10 @@ function GmSessionView({ session }: { session: GmSession }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>();
   const [refundDecision, setRefundDecision] = useState<{
-    payment: CommercePayment;
+    payment: SessionPayment;
     decision: 'approve' | 'decline';
   }>();
+  const refunds = useSessionRefunds(session.id);
   const allowed = session.allowed_actions;
   // A free session has nothing to pay: no "Not paid" beside every player.
   const paidSeries = session.series.pricing?.model === 'paid';
@@ -275,53 +278,56 @@ function GmSessionView({ session }: { session: GmSession }) {
                 </tr>
               </thead>
               <tbody>
-                {session.payments.map((payment: CommercePayment) => (
-                  <tr
-                    key={payment.id}
-                    className="border-t border-border"
-                    data-testid="session-payment-row"
-                  >
-                    <td className="py-2 pr-3">{payment.player_display_name}</td>
-                    <td className="py-2 pr-3 tabular-nums">
-                      {format.currency(payment.amount, payment.currency_code)}
-                    </td>
-                    <td className="py-2 pr-3" data-testid="session-payment-status">
-                      {t(`sessions.paymentStatus.${payment.status}`)}
-                    </td>
-                    <td className="py-2">
-                      {payment.refund ? (
-                        <div className="flex flex-wrap items-center gap-2">
-                          <span>{t(`checkout.refunds.status.${payment.refund.status}`)}</span>
-                          {payment.refund.status === 'requested' && (
-                            <>
-                              <Button
-                                type="button"
-                                size="sm"
-                                onClick={() => {
-                                  setRefundDecision({ payment, decision: 'approve' });
-                                }}
-                              >
-                                {t('checkout.session.approve')}
-                              </Button>
-                              <Button
-                                type="button"
-                                size="sm"
-                                variant="outline"
-                                onClick={() => {
-                                  setRefundDecision({ payment, decision: 'decline' });
-                                }}
-                              >
-                                {t('checkout.session.decline')}
-                              </Button>
-                            </>
-                          )}
-                        </div>
-                      ) : (
-                        <span className="text-muted-foreground">—</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
+                {session.payments.map((payment) => {
+                  const refund = refunds.get(payment.id);
+                  return (
+                    <tr
+                      key={payment.id}
+                      className="border-t border-border"
+                      data-testid="session-payment-row"
+                    >
+                      <td className="py-2 pr-3">{payment.player_display_name}</td>
+                      <td className="py-2 pr-3 tabular-nums">
+                        {format.currency(payment.amount, payment.currency_code)}
+                      </td>
+                      <td className="py-2 pr-3" data-testid="session-payment-status">
+                        {t(`sessions.paymentStatus.${payment.status}`)}
+                      </td>
+                      <td className="py-2">
+                        {refund ? (
+                          <div className="flex flex-wrap items-center gap-2">
+                            <span>{t(`checkout.refunds.status.${refund.status}`)}</span>
+                            {refund.status === 'requested' && (
+                              <>
+                                <Button
+                                  type="button"
+                                  size="sm"
+                                  onClick={() => {
+                                    setRefundDecision({ payment, decision: 'approve' });
+                                  }}
+                                >
+                                  {t('checkout.session.approve')}
+                                </Button>
+                                <Button
+                                  type="button"
+                                  size="sm"
+                                  variant="outline"
+                                  onClick={() => {
+                                    setRefundDecision({ payment, decision: 'decline' });
+                                  }}
+                                >
+                                  {t('checkout.session.decline')}
+                                </Button>
+                              </>
+                            )}
+                          </div>
+                        ) : (
+                          <span className="text-muted-foreground">—</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

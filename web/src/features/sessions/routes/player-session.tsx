@@ -16,13 +16,17 @@ import {
   checkoutSeat,
   receiptHref,
   RequestRefundDialog,
-  type CommercePayment,
 } from '@/features/commerce';
 import { Page, PageHeader, preloadUnlessNotFound } from '@/features/blueprints';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
 
-import { playerSessionQueryOptions, usePlayerSession, type PlayerSession } from '../api/sessions';
+import {
+  playerSessionQueryOptions,
+  usePlayerSession,
+  useSessionRefunds,
+  type PlayerSession,
+} from '../api/sessions';
 import { PlayerMoveDialog, type PlayerMove } from '../components/session-dialogs';
 import {
   Fact,
@@ -66,7 +70,9 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
   const [move, setMove] = useState<PlayerMove>();
   const [showAll, setShowAll] = useState(false);
   const [paymentDialog, setPaymentDialog] = useState<'checkout' | 'refund'>();
-  const payment: CommercePayment | null | undefined = session.payment;
+  const payment = session.payment;
+  const refunds = useSessionRefunds(session.id);
+  const refund = payment ? refunds.get(payment.id) : undefined;
   const seat = checkoutSeat(session);
   const moves = playerButtons(session.me.allowed_actions);
   const pricing = session.series.pricing;
@@ -173,10 +179,10 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
                   {t(`sessions.paymentStatus.${payment.status}`)}
                 </span>
               </Fact>
-              {payment.refund && (
+              {refund && (
                 <Fact label={t('checkout.session.refund')}>
                   <span data-testid="my-refund-status">
-                    {t(`checkout.refunds.status.${payment.refund.status}`)}
+                    {t(`checkout.refunds.status.${refund.status}`)}
                   </span>
                 </Fact>
               )}
@@ -192,7 +198,7 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
                   {t('checkout.session.checkout')}
                 </Button>
               )}
-              {canRequestRefund(session) && (
+              {canRequestRefund(session, refund !== undefined) && (
                 <Button
                   type="button"
                   variant="outline"
