@@ -73,6 +73,10 @@ test('two players pay for a paid session, the GM watches the payments arrive and
       headers: csrf,
       data: {
         pricing: { model: 'paid', amount: '25.00', currency_code: 'pln' },
+        // Both seats must be paid before the session can start.
+        min_players: 2,
+        max_players: 2,
+        min_player_age: 16,
         lifecycle_status: 'active',
         recruitment_status: 'open',
       },
@@ -230,10 +234,14 @@ test('two players pay for a paid session, the GM watches the payments arrive and
   await expect(plDialog.getByTestId('checkout-total')).toHaveText('25,00 zł');
   await capture(olek.page, 'checkout-pl-step-payment', false);
   await plPay.click();
-  await expect(plDialog.getByTestId('checkout-done')).toBeVisible(pageLoad);
-  await capture(olek.page, 'checkout-pl-done', false);
-  await olek.page.keyboard.press('Escape');
+  // Paid: the palette's command no longer applies, so its dialog closes; the toast says so and the page links
+  // the receipt.
+  await expect(
+    olek.page.getByText('Płatność zakończona. Twoje miejsce jest opłacone.').first(),
+  ).toBeVisible(pageLoad);
   await expect(olek.page.getByTestId('my-payment-status')).toHaveText('Opłacona', live);
+  await expect(olek.page.getByRole('link', { name: 'Potwierdzenie' })).toBeVisible();
+  await capture(olek.page, 'checkout-pl-paid');
 
   // Every seat is paid: the GM's page turns ready to start live, and the GM starts the session.
   await expect(olekRow.getByTestId('session-payment-status')).toHaveText('Completed', live);
