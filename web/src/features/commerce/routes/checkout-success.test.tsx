@@ -8,6 +8,11 @@ import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test
 import type { Order } from '../api/store-types';
 import CheckoutSuccessRoute from './checkout-success';
 
+vi.mock('@/lib/api/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/lib/api/client')>();
+  return { ...original, api: original.createApiClient({ baseUrl: 'http://localhost' }) };
+});
+
 vi.mock('../api/publishable-key', () => ({
   storeHeaders: () => Promise.resolve({ 'x-publishable-api-key': 'pk_test' }),
 }));
