@@ -214,6 +214,14 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
         workspace: true,
       }),
     },
+    {
+      // The card provider's return address and the receipt (spec §2; decisions.md "Commerce" §1).
+      path: '/checkout/success',
+      handle: { titleKey: 'checkout.pageTitles.success' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/commerce/routes/checkout-success'), {
+        workspace: true,
+      }),
+    },
     // The sessions pages: one module for the five, one entry in the shell's first load, each page naming its
     // own title (see routes/sessions.tsx).
     ...sessionPaths.map((path, index) => ({

@@ -4,6 +4,8 @@ export const storageKeys = {
   locale: 'questline.locale',
   /** localStorage: the chosen shopping region's id (the spec names this key). */
   regionId: 'region_id',
+  /** localStorage: the shopping cart's id (the spec names this key). */
+  cartId: 'cart_id',
   /** sessionStorage: the account that postponed the profile wizard in this browser session. */
   profileWizardPostponed: 'questline.profile_wizard_postponed',
   /** localStorage: the unsaved text of a blueprint part, per part id (the editor's local draft). */

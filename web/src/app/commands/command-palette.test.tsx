@@ -16,6 +16,7 @@ import { changeLocale } from '@/lib/i18n';
 
 import { AppProviders } from '../providers';
 import { createRoutes } from '../router';
+import { testCommerceConfig } from '@/test/config';
 
 const accountId = '0193a000-0000-7000-8000-000000000001';
 
@@ -66,6 +67,7 @@ function renderApp(user: UserContext, myProfile?: MyProfile) {
   queryClient.setQueryData(configQueryOptions().queryKey, {
     version: '1',
     public_url: 'http://localhost',
+    ...testCommerceConfig,
   });
   queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
   queryClient.setQueryData(regionsQueryOptions().queryKey, {

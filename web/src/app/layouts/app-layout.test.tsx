@@ -13,6 +13,7 @@ import { AppProviders } from '../providers';
 import { AppLayout } from './app-layout';
 import { AuxPanelContent } from './aux-panel';
 import { createRoutes } from '../router';
+import { testCommerceConfig } from '@/test/config';
 
 function renderApp(path = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -20,6 +21,7 @@ function renderApp(path = '/') {
   queryClient.setQueryData(configQueryOptions().queryKey, {
     version: '9.9.9',
     public_url: 'http://localhost',
+    ...testCommerceConfig,
   });
   queryClient.setQueryData(currentUserQueryOptions().queryKey, anonymousUserContext);
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
@@ -92,6 +94,7 @@ describe('app shell', () => {
     queryClient.setQueryData(configQueryOptions().queryKey, {
       version: '9.9.9',
       public_url: 'http://localhost',
+      ...testCommerceConfig,
     });
     queryClient.setQueryData(currentUserQueryOptions().queryKey, anonymousUserContext);
     const router = createMemoryRouter(

@@ -34,6 +34,9 @@ const ProfileWizards = lazy(() =>
   ]).then(([module]) => ({ default: module.ProfileWizards })),
 );
 
+// The cart follows the region and the account from the first page on (spec §4), loaded after the first paint.
+const CartSync = lazy(() => import('@/features/commerce/components/cart-sync'));
+
 /** The shell around every page: main sidebar, header, page, auxiliary sidebar. */
 export function AppLayout() {
   useDocumentTitle();
@@ -72,6 +75,9 @@ export function AppLayout() {
             {t('app.skipToContent')}
           </a>
           <LiveUpdates signedIn={currentUser.authenticated} />
+          <Suspense fallback={null}>
+            <CartSync />
+          </Suspense>
           <MainSidebar controller={main} viewer={viewer} />
           <div className="flex min-w-0 flex-1 flex-col">
             <AppHeader main={main} aux={aux} />

@@ -11,6 +11,7 @@ import { jsonResponse } from '@/test/render';
 
 import { AppProviders } from '../providers';
 import { createRoutes } from '../router';
+import { testCommerceConfig } from '@/test/config';
 
 // The app's client calls its own origin; under jsdom it needs an absolute one.
 vi.mock('@/lib/api/client', async (importOriginal) => {
@@ -38,6 +39,7 @@ function renderApp(path: string) {
   queryClient.setQueryData(configQueryOptions().queryKey, {
     version: '9.9.9',
     public_url: 'http://localhost',
+    ...testCommerceConfig,
   });
   queryClient.setQueryData(currentUserQueryOptions().queryKey, anonymousUserContext);
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });

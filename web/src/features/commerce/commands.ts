@@ -1,14 +1,25 @@
 /** The commerce feature's palette commands. */
-import { Globe } from 'lucide-react';
+import { CreditCard, Globe } from 'lucide-react';
 
 import type { Command, CommandDialogProps } from '@/lib/commands/types';
 import { lazyDialog } from '@/lib/lazy-dialog';
+import { sessionPaths } from '@/features/sessions';
+
+import { canCheckout } from './lib/seat';
 
 const ChangeRegionDialog = lazyDialog<CommandDialogProps>(() =>
   import('./components/change-region-dialog').then((module) => ({
     default: module.ChangeRegionDialog,
   })),
 );
+
+const CheckoutCommandDialog = lazyDialog<CommandDialogProps>(() =>
+  import('./components/checkout-command-dialog').then((module) => ({
+    default: module.CheckoutCommandDialog,
+  })),
+);
+
+const [, , playerSessionPath] = sessionPaths;
 
 export const commerceCommands: readonly Command[] = [
   {
@@ -19,5 +30,22 @@ export const commerceCommands: readonly Command[] = [
     section: 'region',
     // Everyone, signed in or not (spec §6).
     dialog: ChangeRegionDialog,
+  },
+  {
+    // Spec §2 "checkout session": the player's session page, while the session waits for their payment.
+    id: 'commerce.checkout',
+    labelKey: 'commands.commerce.checkout',
+    icon: CreditCard,
+    keywords: ['checkout', 'pay', 'payment', 'seat', 'session', 'buy'],
+    section: 'myGames',
+    requirements: {
+      authenticated: true,
+      roles: ['player'],
+      routes: [{ path: playerSessionPath, match: 'exact' }],
+      data: ['player_session'],
+      enabled: (context) =>
+        context.data.player_session ? canCheckout(context.data.player_session) : false,
+    },
+    dialog: CheckoutCommandDialog,
   },
 ];

@@ -10,6 +10,7 @@ import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test
 
 import { anonymousUserContext, currentUserQueryKey } from '@/lib/auth/current-user';
 import { OidcCallback } from './oidc-callback';
+import { testCommerceConfig } from '@/test/config';
 
 vi.mock('@/lib/api/client', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/lib/api/client')>();
@@ -57,6 +58,7 @@ describe('OidcCallback', () => {
     queryClient.setQueryData(configQueryKey, {
       version: 'test',
       public_url: 'http://localhost',
+      ...testCommerceConfig,
       oidc: { provider_name: 'Test ID' },
     });
     queryClient.setQueryData(currentUserQueryKey, anonymousUserContext);

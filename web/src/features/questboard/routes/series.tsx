@@ -22,6 +22,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UserAvatar } from '@/components/user-avatar';
 import { SeriesApplicationPanel } from '@/features/applications';
+import { RefundPolicyDisclosure } from '@/features/commerce';
 import {
   formatSystemPath,
   gameSystemsQueryOptions,
@@ -241,6 +242,7 @@ function SeriesPage({ series }: { series: Series }) {
                 ? price
                 : t('questboard.card.perSession', { price })}
           </p>
+          {series.pricing?.model === 'paid' && <RefundPolicyDisclosure />}
         </Section>
 
         <Section

@@ -30,6 +30,7 @@ export type SessionPayment = Schemas['SessionPayment'];
 export type SessionSchedule = Schemas['SessionSchedule'];
 export type SessionScheduleInput = Schemas['SessionScheduleInput'];
 export type CreateSessionRequest = Schemas['CreateSessionRequest'];
+export type Refund = Schemas['Refund'];
 
 export const sessionsQueryKey = ['session'] as const;
 
@@ -91,6 +92,25 @@ export function playerSessionQueryOptions(id: string) {
 
 export function usePlayerSession(id: string, enabled = true) {
   return useQuery({ ...playerSessionQueryOptions(id), enabled, retry: false });
+}
+
+/**
+ * The session's payments with their refunds (issue 16): the GM's all, a player's own. The session views carry the
+ * payments without refunds; this list adds them. Its key starts with `session`, so the session's events refresh it.
+ */
+export function useSessionRefunds(id: string) {
+  const { data } = useQuery({
+    queryKey: [...sessionsQueryKey, 'payments', id],
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/api/sessions/{session_id}/payments', {
+          params: { path: { session_id: id }, query: { offset: 0, limit: 100 } },
+        }),
+      ).items,
+  });
+  return new Map<string, Refund>(
+    (data ?? []).flatMap((payment) => (payment.refund ? [[payment.id, payment.refund]] : [])),
+  );
 }
 
 /** The GM's active series (the first 100, the API's largest page): the ones a session can be created in. */

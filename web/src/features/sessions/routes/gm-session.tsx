@@ -15,6 +15,7 @@ import {
   PageHeader,
   requireSignedInGm,
 } from '@/features/blueprints';
+import { DecideRefundDialog } from '@/features/commerce';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { useFormat } from '@/lib/i18n';
 
@@ -22,7 +23,9 @@ import {
   gmSessionQueryOptions,
   useGmMove,
   useGmSession,
+  useSessionRefunds,
   type GmSession,
+  type SessionPayment,
   type SessionParticipant,
 } from '../api/sessions';
 import {
@@ -101,6 +104,11 @@ function GmSessionView({ session }: { session: GmSession }) {
   const time = useSessionTime();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>();
+  const [refundDecision, setRefundDecision] = useState<{
+    payment: SessionPayment;
+    decision: 'approve' | 'decline';
+  }>();
+  const refunds = useSessionRefunds(session.id);
   const allowed = session.allowed_actions;
   // A free session has nothing to pay: no "Not paid" beside every player.
   const paidSeries = session.series.pricing?.model === 'paid';
@@ -261,21 +269,65 @@ function GmSessionView({ session }: { session: GmSession }) {
                   <th scope="col" className="py-2 pr-3 font-medium">
                     {t('sessions.detail.amount')}
                   </th>
-                  <th scope="col" className="py-2 font-medium">
+                  <th scope="col" className="py-2 pr-3 font-medium">
                     {t('sessions.detail.paymentStatus')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {t('checkout.session.refund')}
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {session.payments.map((payment) => (
-                  <tr key={payment.id} className="border-t border-border">
-                    <td className="py-2 pr-3">{payment.player_display_name}</td>
-                    <td className="py-2 pr-3 tabular-nums">
-                      {format.currency(payment.amount, payment.currency_code)}
-                    </td>
-                    <td className="py-2">{t(`sessions.paymentStatus.${payment.status}`)}</td>
-                  </tr>
-                ))}
+                {session.payments.map((payment) => {
+                  const refund = refunds.get(payment.id);
+                  return (
+                    <tr
+                      key={payment.id}
+                      className="border-t border-border"
+                      data-testid="session-payment-row"
+                    >
+                      <td className="py-2 pr-3">{payment.player_display_name}</td>
+                      <td className="py-2 pr-3 tabular-nums">
+                        {format.currency(payment.amount, payment.currency_code)}
+                      </td>
+                      <td className="py-2 pr-3" data-testid="session-payment-status">
+                        {t(`sessions.paymentStatus.${payment.status}`)}
+                      </td>
+                      <td className="py-2">
+                        {refund ? (
+                          <div className="flex flex-wrap items-center gap-2">
+                            <span>{t(`checkout.refunds.status.${refund.status}`)}</span>
+                            {refund.status === 'requested' && (
+                              <>
+                                <Button
+                                  type="button"
+                                  size="sm"
+                                  onClick={() => {
+                                    setRefundDecision({ payment, decision: 'approve' });
+                                  }}
+                                >
+                                  {t('checkout.session.approve')}
+                                </Button>
+                                <Button
+                                  type="button"
+                                  size="sm"
+                                  variant="outline"
+                                  onClick={() => {
+                                    setRefundDecision({ payment, decision: 'decline' });
+                                  }}
+                                >
+                                  {t('checkout.session.decline')}
+                                </Button>
+                              </>
+                            )}
+                          </div>
+                        ) : (
+                          <span className="text-muted-foreground">—</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
@@ -327,6 +379,17 @@ function GmSessionView({ session }: { session: GmSession }) {
           onOpenChange={closeDialog}
           session={session}
           participant={dialog.participant}
+        />
+      )}
+      {refundDecision && (
+        <DecideRefundDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setRefundDecision(undefined);
+          }}
+          paymentId={refundDecision.payment.id}
+          playerName={refundDecision.payment.player_display_name}
+          decision={refundDecision.decision}
         />
       )}
     </Page>

@@ -14,6 +14,7 @@ import {
   PageHeader,
   requireSignedInGm,
 } from '@/features/blueprints';
+import { EarningsSection } from '@/features/commerce';
 import { useSignedInUser } from '@/lib/auth/current-user';
 
 import { gmSessionsQueryOptions, useGmSessions } from '../api/sessions';
@@ -108,6 +109,7 @@ function GmSessionsPage() {
           }}
         />
       )}
+      <EarningsSection />
     </Page>
   );
 }

@@ -9,11 +9,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import {
+  canCheckout,
+  canRequestRefund,
+  CheckoutDialog,
+  checkoutSeat,
+  receiptHref,
+  RequestRefundDialog,
+} from '@/features/commerce';
 import { Page, PageHeader, preloadUnlessNotFound } from '@/features/blueprints';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
 
-import { playerSessionQueryOptions, usePlayerSession, type PlayerSession } from '../api/sessions';
+import {
+  playerSessionQueryOptions,
+  usePlayerSession,
+  useSessionRefunds,
+  type PlayerSession,
+} from '../api/sessions';
 import { PlayerMoveDialog, type PlayerMove } from '../components/session-dialogs';
 import {
   Fact,
@@ -56,6 +69,11 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
   const format = useFormat();
   const [move, setMove] = useState<PlayerMove>();
   const [showAll, setShowAll] = useState(false);
+  const [paymentDialog, setPaymentDialog] = useState<'checkout' | 'refund'>();
+  const payment = session.payment;
+  const refunds = useSessionRefunds(session.id);
+  const refund = payment ? refunds.get(payment.id) : undefined;
+  const seat = checkoutSeat(session);
   const moves = playerButtons(session.me.allowed_actions);
   const pricing = session.series.pricing;
   const free = !pricing || pricing.model === 'free';
@@ -150,15 +168,57 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
       <Section id="session-payment" title={t('sessions.detail.payment')}>
         {free ? (
           <p className="text-sm">{t('sessions.detail.freeSession')}</p>
-        ) : session.payment ? (
-          <dl className="grid gap-4 sm:grid-cols-2" data-testid="my-payment">
-            <Fact label={t('sessions.detail.amount')}>
-              {format.currency(session.payment.amount, session.payment.currency_code)}
-            </Fact>
-            <Fact label={t('sessions.detail.paymentStatus')}>
-              {t(`sessions.paymentStatus.${session.payment.status}`)}
-            </Fact>
-          </dl>
+        ) : payment ? (
+          <>
+            <dl className="grid gap-4 sm:grid-cols-2" data-testid="my-payment">
+              <Fact label={t('sessions.detail.amount')}>
+                {format.currency(payment.amount, payment.currency_code)}
+              </Fact>
+              <Fact label={t('sessions.detail.paymentStatus')}>
+                <span data-testid="my-payment-status">
+                  {t(`sessions.paymentStatus.${payment.status}`)}
+                </span>
+              </Fact>
+              {refund && (
+                <Fact label={t('checkout.session.refund')}>
+                  <span data-testid="my-refund-status">
+                    {t(`checkout.refunds.status.${refund.status}`)}
+                  </span>
+                </Fact>
+              )}
+            </dl>
+            <div className="flex flex-wrap gap-2">
+              {canCheckout(session) && (
+                <Button
+                  type="button"
+                  onClick={() => {
+                    setPaymentDialog('checkout');
+                  }}
+                >
+                  {t('checkout.session.checkout')}
+                </Button>
+              )}
+              {canRequestRefund(session, refund !== undefined) && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => {
+                    setPaymentDialog('refund');
+                  }}
+                >
+                  {t('checkout.session.requestRefund')}
+                </Button>
+              )}
+              {payment.order_id && (
+                <Link
+                  to={receiptHref(payment.order_id)}
+                  className="self-center text-sm underline underline-offset-4"
+                >
+                  {t('checkout.session.receipt')}
+                </Link>
+              )}
+            </div>
+          </>
         ) : (
           <p className="text-sm text-muted-foreground">{t('sessions.detail.noPaymentYet')}</p>
         )}
@@ -194,6 +254,24 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
           ]}
         />
       </Section>
+      {paymentDialog === 'checkout' && seat && (
+        <CheckoutDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setPaymentDialog(undefined);
+          }}
+          seat={seat}
+        />
+      )}
+      {paymentDialog === 'refund' && payment && (
+        <RequestRefundDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setPaymentDialog(undefined);
+          }}
+          paymentId={payment.id}
+        />
+      )}
       {move && (
         <PlayerMoveDialog
           open

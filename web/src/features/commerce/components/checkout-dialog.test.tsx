@@ -1,0 +1,290 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { anonymousUserContext, currentUserQueryKey } from '@/lib/auth/current-user';
+import { changeLocale } from '@/lib/i18n';
+import { configQueryKey } from '@/lib/runtime-config';
+import { storageKeys } from '@/lib/storage-keys';
+import { toast } from '@/lib/toast';
+import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test/render';
+
+import { regionsQueryKey } from '../api/list-regions';
+import type { Cart, CompleteCartResponse, PaymentCollection } from '../api/store-types';
+import { cartQueryKey } from '../api/use-cart';
+import type { CheckoutCalls } from '../lib/checkout-flow';
+import type { CheckoutSeat } from '../lib/seat';
+import { CheckoutDialog } from './checkout-dialog';
+
+vi.mock('@/lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/toast')>()),
+  toast: { success: vi.fn(), error: vi.fn(), message: vi.fn() },
+}));
+
+vi.mock('@/lib/api/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/lib/api/client')>();
+  return { ...original, api: original.createApiClient({ baseUrl: 'http://localhost' }) };
+});
+
+vi.mock('../api/publishable-key', () => ({
+  storeHeaders: () => Promise.resolve({ 'x-publishable-api-key': 'pk_test' }),
+}));
+
+const poland = { id: 'reg_pl', name: 'Poland', currency_code: 'pln' };
+const europe = { id: 'reg_eu', name: 'Europe', currency_code: 'eur' };
+
+const seat: CheckoutSeat = {
+  sessionId: 'session-1',
+  seriesTitle: 'Lighthouse Watch',
+  startsAt: '2030-06-11T16:30:00Z',
+  paymentId: 'payment-1',
+  variantId: 'variant_abc',
+  amount: '25.00',
+  currencyCode: 'pln',
+};
+
+function cart(regionId: string, overrides: Partial<Cart> = {}): Cart {
+  return {
+    id: `cart_${regionId}`,
+    region_id: regionId,
+    sales_channel_id: 'sc_questline',
+    currency_code: regionId === 'reg_pl' ? 'pln' : 'eur',
+    customer_id: null,
+    items: [],
+    shipping_methods: [],
+    shipping_total: 0,
+    item_total: 0,
+    subtotal: 0,
+    tax_total: 0,
+    total: 0,
+    payment_collection: null,
+    created_at: '2030-01-01T00:00:00Z',
+    updated_at: '2030-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+const collection: PaymentCollection = {
+  id: 'pay_col_1',
+  currency_code: 'pln',
+  amount: 25,
+  status: 'not_paid',
+  payment_sessions: [
+    {
+      id: 'payses_1',
+      provider_id: 'pp_system_default',
+      amount: 25,
+      currency_code: 'pln',
+      status: 'pending',
+      data: {},
+    },
+  ],
+};
+
+const declined: CompleteCartResponse = {
+  type: 'cart',
+  cart: cart('reg_pl'),
+  error: {
+    message: 'Card declined',
+    name: 'payment_declined',
+    type: 'payment_authorization_error',
+  },
+};
+
+const paid: CompleteCartResponse = {
+  type: 'order',
+  order: {
+    id: 'order_1',
+    display_id: 7,
+    status: 'completed',
+    payment_status: 'captured',
+    email: 'ilse@example.com',
+    region_id: 'reg_pl',
+    currency_code: 'pln',
+    items: [],
+    subtotal: 25,
+    tax_total: 0,
+    total: 25,
+    seller: { id: 'gm', name: 'Greta' },
+    billing_address: {},
+    created_at: '2030-06-01T10:00:00Z',
+  },
+};
+
+function fakeCalls() {
+  let attempt = 0;
+  return {
+    addCartLineItem: vi.fn((id: string) => Promise.resolve(cart('reg_pl', { id }))),
+    addCartShippingMethod: vi.fn((id: string) => Promise.resolve(cart('reg_pl', { id }))),
+    saveBillingAddress: vi.fn((id: string) => Promise.resolve(cart('reg_pl', { id }))),
+    createPaymentCollection: vi.fn(() => Promise.resolve(collection)),
+    initiatePaymentSession: vi.fn(() => Promise.resolve(collection)),
+    completeCart: vi.fn<CheckoutCalls['completeCart']>(),
+    wait: vi.fn(() => Promise.resolve()),
+    newIdempotencyKey: vi.fn(() => `key-${String((attempt += 1))}`),
+  };
+}
+
+function setup(regionId = 'reg_pl') {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(regionsQueryKey, { regions: [poland, europe] });
+  queryClient.setQueryData(configQueryKey, {
+    commerce: { publishable_key: 'pk_test', sales_channel_id: 'sc_questline' },
+  });
+  queryClient.setQueryData(currentUserQueryKey, anonymousUserContext);
+  for (const region of ['reg_pl', 'reg_eu']) {
+    queryClient.setQueryData([...cartQueryKey, region, null], cart(region));
+  }
+  window.localStorage.setItem(storageKeys.regionId, regionId);
+  window.localStorage.setItem(storageKeys.cartId, 'cart_reg_pl');
+  const calls = fakeCalls();
+  const onOpenChange = vi.fn();
+  renderWithProviders(
+    <CheckoutDialog open onOpenChange={onOpenChange} seat={seat} calls={calls} />,
+    { queryClient },
+  );
+  return { calls, queryClient };
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((request: Request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/store/payment-providers') {
+        return Promise.resolve(
+          jsonResponse(200, {
+            payment_providers: [
+              { id: 'pp_system_default', is_enabled: true },
+              { id: 'pp_stripe_stripe', is_enabled: true },
+            ],
+            count: 2,
+            offset: 0,
+            limit: 20,
+          }),
+        );
+      }
+      return Promise.resolve(jsonResponse(200, { cart: cart('reg_pl', { id: 'cart_fresh' }) }));
+    }),
+  );
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  await changeLocale('en-GB');
+});
+
+async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Email'), 'ilse@example.com');
+  await user.type(screen.getByLabelText('Phone number'), '+32 470 00 00 00');
+  await user.type(screen.getByLabelText('First name'), 'Ilse');
+  await user.type(screen.getByLabelText('Last name'), 'Nowak');
+  await user.type(screen.getByRole('textbox', { name: 'Address' }), 'Rue Haute 1');
+  await user.type(screen.getByLabelText('City'), 'Bruxelles');
+  await user.type(screen.getByLabelText('Postal code'), '1000');
+  await user.click(screen.getByRole('radio', { name: 'Belgium' }));
+}
+
+describe('CheckoutDialog', () => {
+  it("shows the spec's messages for a missing address and sends nothing", async () => {
+    const user = userEvent.setup();
+    const { calls } = setup();
+    expect(await screen.findByRole('radio', { name: 'Poland' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue to payment method' }));
+    for (const message of [
+      'Email is required',
+      'First name is required',
+      'Last name is required',
+      'Phone number is required',
+      'Address is required',
+      'City is required',
+      'Postal code is required',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.queryByText('Country is required')).not.toBeInTheDocument();
+    expect(calls.saveBillingAddress).not.toHaveBeenCalled();
+    expect(calls.addCartLineItem).not.toHaveBeenCalled();
+  });
+
+  it('goes through address, payment method and payment; a decline charges nothing, a retry pays', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup();
+    const steps = await screen.findByRole('list', { name: 'Checkout steps' });
+    expect(within(steps).getByText('1. Address')).toHaveAttribute('aria-current', 'step');
+
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment method' }));
+    expect(calls.addCartLineItem).toHaveBeenCalledWith('cart_reg_pl', 'variant_abc');
+    expect(calls.saveBillingAddress).toHaveBeenCalledWith(
+      'cart_reg_pl',
+      'ilse@example.com',
+      expect.objectContaining({ country_code: 'be', city: 'Bruxelles' }),
+    );
+
+    // Step 2: the region's providers, Stripe's prefix removed, the built-in one a test payment; the policy.
+    const test = await screen.findByRole('radio', { name: 'Test payment (no money is taken)' });
+    expect(test).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'stripe' })).toBeInTheDocument();
+    expect(screen.getByText('Refund and cancellation policy')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => {
+      expect(calls.initiatePaymentSession).toHaveBeenCalledWith('pay_col_1', 'pp_system_default');
+    });
+    expect(calls.wait).toHaveBeenCalledWith(100);
+    const waited = calls.wait.mock.invocationCallOrder[0] ?? Infinity;
+    const initiated = calls.initiatePaymentSession.mock.invocationCallOrder[0] ?? -Infinity;
+    expect(waited).toBeLessThan(initiated);
+
+    // Step 3: declined → told, nothing charged, still on the payment step.
+    calls.completeCart.mockResolvedValueOnce(declined).mockResolvedValueOnce(paid);
+    const pay = await screen.findByRole('button', { name: /^Pay / });
+    await user.click(pay);
+    expect(await screen.findByTestId('checkout-declined')).toHaveTextContent(
+      'The payment did not go through. Nothing was charged.',
+    );
+    expect(toast.error).toHaveBeenCalledWith(
+      'The payment did not go through. Nothing was charged.',
+      { description: 'Card declined' },
+    );
+
+    // A retry is a new attempt (its own idempotency key) and pays: the receipt is linked.
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    const receipt = await screen.findByRole('link', { name: 'View the receipt' });
+    expect(receipt).toHaveAttribute('href', '/checkout/success?order_id=order_1');
+    expect(calls.completeCart.mock.calls).toEqual([
+      ['cart_reg_pl', 'key-1'],
+      ['cart_reg_pl', 'key-2'],
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Payment completed. Your seat is paid.');
+    // The paid cart is done with: a new one is made for the next purchase.
+    await waitFor(() => {
+      expect(window.localStorage.getItem(storageKeys.cartId)).toBe('cart_fresh');
+    });
+  });
+
+  it('names a region whose currency is not the seat’s and offers the matching one, never converting', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup('reg_eu');
+    const notice = await screen.findByTestId('checkout-currency-mismatch');
+    expect(notice).toHaveTextContent(
+      'This seat is priced in PLN, but your shopping region uses EUR.',
+    );
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Switch to Poland (PLN)' }));
+    expect(window.localStorage.getItem(storageKeys.regionId)).toBe('reg_pl');
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(calls.addCartLineItem).not.toHaveBeenCalled();
+  });
+
+  it('speaks Polish', async () => {
+    await changeLocale('pl-PL');
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('button', { name: 'Przejdź do metody płatności' }));
+    expect(screen.getByText('Imię jest wymagane')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Polska' })).toBeChecked();
+  });
+});

@@ -1,0 +1,8 @@
+/** The refund and cancellation policy, folded, for a series' page; loaded with its strings when first shown. */
+import { lazyDialog } from '@/lib/lazy-dialog';
+
+export const RefundPolicyDisclosure = lazyDialog<object>(() =>
+  import('../components/refund-policy').then((module) => ({
+    default: module.RefundPolicyDisclosure,
+  })),
+);

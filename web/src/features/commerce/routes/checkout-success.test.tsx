@@ -1,0 +1,133 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { anonymousUserContext, currentUserQueryKey } from '@/lib/auth/current-user';
+import { storageKeys } from '@/lib/storage-keys';
+import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test/render';
+
+import type { Order } from '../api/store-types';
+import CheckoutSuccessRoute from './checkout-success';
+
+vi.mock('@/lib/api/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/lib/api/client')>();
+  return { ...original, api: original.createApiClient({ baseUrl: 'http://localhost' }) };
+});
+
+vi.mock('../api/publishable-key', () => ({
+  storeHeaders: () => Promise.resolve({ 'x-publishable-api-key': 'pk_test' }),
+}));
+
+const order: Order = {
+  id: 'order_01',
+  display_id: 42,
+  status: 'completed',
+  payment_status: 'captured',
+  email: 'ilse@example.com',
+  region_id: 'reg_pl',
+  currency_code: 'pln',
+  items: [
+    {
+      id: 'cali_1',
+      metadata: {},
+      requires_shipping: false,
+      variant_id: 'variant_abc',
+      title: 'Lighthouse Watch — 11 June 2030, 18:30',
+      quantity: 1,
+      unit_price: 25.5,
+      subtotal: 25.5,
+      total: 25.5,
+    },
+  ],
+  billing_address: {
+    first_name: 'Ilse',
+    last_name: 'Nowak',
+    address_1: 'ul. Długa 1',
+    city: 'Gdańsk',
+    postal_code: '80-001',
+    country_code: 'pl',
+    phone: '+48 600 000 000',
+  },
+  subtotal: 25.5,
+  tax_total: 0,
+  total: 25.5,
+  seller: { id: 'gm', name: 'Greta' },
+  transaction_id: 'sys_0195f0c4',
+  created_at: '2030-06-01T10:00:00Z',
+};
+
+let requests: Request[] = [];
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((request: Request) => {
+      requests.push(request);
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/store/orders/order_01') {
+        return Promise.resolve(jsonResponse(200, { order }));
+      }
+      if (pathname === '/api/store/carts/cart_1/complete') {
+        return Promise.resolve(jsonResponse(200, { type: 'order', order }));
+      }
+      if (pathname.startsWith('/api/store/orders/')) {
+        return Promise.resolve(
+          jsonResponse(404, {
+            error: { type: 'not_found', code: 'order_not_found', message: 'No such order' },
+          }),
+        );
+      }
+      return Promise.resolve(jsonResponse(200, {}));
+    }),
+  );
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+function renderAt(path: string) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(currentUserQueryKey, anonymousUserContext);
+  return renderWithProviders(<CheckoutSuccessRoute />, { path, queryClient });
+}
+
+describe('/checkout/success', () => {
+  it('shows the receipt of ?order_id=: seller, seat line, amounts in the currency, date, transaction', async () => {
+    renderAt('/checkout/success?order_id=order_01');
+    const receipt = await screen.findByTestId('receipt');
+    expect(receipt).toHaveTextContent('Receipt for order no. 42');
+    expect(receipt).toHaveTextContent('Greta, through Questline (marketplace operator)');
+    expect(receipt).toHaveTextContent('Lighthouse Watch — 11 June 2030, 18:30');
+    expect(receipt).toHaveTextContent('1 × PLN 25.50');
+    expect(screen.getByTestId('receipt-total')).toHaveTextContent('PLN 25.50');
+    expect(receipt).toHaveTextContent('sys_0195f0c4');
+    expect(receipt).toHaveTextContent('Paid');
+    expect(receipt).toHaveTextContent('2030');
+    expect(requests[0]?.headers.get('x-publishable-api-key')).toBe('pk_test');
+  });
+
+  it("says so for an order that is not the buyer's", async () => {
+    renderAt('/checkout/success?order_id=order_other');
+    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+  });
+
+  it("completes the stored cart on a provider's return, with an idempotency key, and shows the order", async () => {
+    window.localStorage.setItem(storageKeys.cartId, 'cart_1');
+    renderAt('/checkout/success?payment_intent=pi_1&redirect_status=succeeded');
+    expect(await screen.findByTestId('receipt')).toHaveTextContent('Receipt for order no. 42');
+    const complete = requests.find((request) => request.url.endsWith('/complete'));
+    expect(complete?.method).toBe('POST');
+    expect(complete?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(complete?.headers.get('X-Questline-Csrf')).toBe('1');
+    expect(window.localStorage.getItem(storageKeys.cartId)).toBeNull();
+  });
+
+  it("says 'Cart is not initialized' on a return without a stored cart", async () => {
+    renderAt('/checkout/success?payment_intent=pi_1&redirect_status=succeeded');
+    expect(await screen.findByText('Cart is not initialized')).toBeInTheDocument();
+    expect(requests.some((request) => request.url.endsWith('/complete'))).toBe(false);
+  });
+});
