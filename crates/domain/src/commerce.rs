@@ -4,6 +4,8 @@
 //! on the wire it travels as a decimal string with a dot and two decimals ("12.50") beside a lower-case currency
 //! code (DESIGN.md, "Contracts").
 
+pub mod ledger;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};

@@ -284,6 +284,14 @@ error_codes! {
     ContentTooLong => "content_too_long",
     ContentTooLarge => "content_too_large",
     LinkSchemeNotAllowed => "link_scheme_not_allowed",
+    // Commerce: idempotency keys, completion and orders (http/idempotency.rs, commerce/completion.rs).
+    IdempotencyKeyInvalid => "idempotency_key_invalid",
+    IdempotencyKeyInUse => "idempotency_key_in_use",
+    IdempotencyKeyReused => "idempotency_key_reused",
+    CartCompletionInProgress => "cart_completion_in_progress",
+    PaymentSessionRequired => "payment_session_required",
+    PaymentProviderUnavailable => "payment_provider_unavailable",
+    OrderNotFound => "order_not_found",
 }
 
 impl fmt::Display for ErrorCode {

@@ -18,6 +18,7 @@ use crate::db::{self, Db};
 use crate::events::EventBus;
 use crate::hooks::AccountHooks;
 use crate::http::TrustedProxies;
+use crate::http::idempotency::{self, Idempotency};
 use crate::http::middleware::{self, Limits};
 use crate::http::server::{self, ServerSettings};
 use crate::http::socket::Listener;
@@ -80,12 +81,20 @@ pub fn account_hooks() -> AccountHooks {
         .on_erased("sessions", sessions::on_account_erased)
 }
 
+/// The API paths whose POSTs honour `Idempotency-Key` (decisions.md, commerce §4): the store (carts, payment
+/// collections, completion) and the refund requests and decisions.
+pub const IDEMPOTENT_POSTS: &[&str] = &["/store/", "/session-payments/"];
+
 /// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.
 pub fn router(state: AppState) -> Router {
     let (api, _) = api_routes().split_for_parts();
     let api = api
         .fallback(middleware::api_not_found)
         .method_not_allowed_fallback(middleware::method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            Idempotency { state: state.clone(), prefixes: IDEMPOTENT_POSTS },
+            idempotency::layer,
+        ))
         .layer(axum::middleware::from_fn(csrf::require_header))
         .layer(axum::middleware::from_fn_with_state(state.clone(), commerce::publishable_key::store_front_door));
     let limits = Limits {
@@ -110,6 +119,8 @@ impl Application {
     }
 
     pub async fn build_with_clock(config: Config, clock: SharedClock) -> anyhow::Result<Self> {
+        // A setting the server cannot honour stops it before it touches the database.
+        config.platform_fee_bps()?;
         let conn = db::connect(&config.database_url(), config.db_max_connections).await?;
         db::migrate(&conn).await?;
         let db = Db::new(conn);

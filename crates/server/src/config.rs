@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use questline_domain::commerce::ledger::FeeBps;
 
 #[derive(Clone, Args)]
 pub struct Config {
@@ -178,6 +179,11 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_PREPARATION_LEAD_MINUTES", default_value_t = 15, global = true)]
     pub preparation_lead_minutes: u32,
 
+    /// The platform's share of every seat sold, in percent (0–100, at most two decimals: `12.5`). Held as basis
+    /// points and copied onto each order, so changing it never re-prices a past sale; the GM gets the rest, and
+    /// the odd grosz of a rounding.
+    #[arg(long, env = "QUESTLINE_PLATFORM_FEE_PERCENT", default_value = "10", global = true)]
+    pub platform_fee_percent: String,
     /// The store's publishable API key: every `/api/store/*` request carries it in `x-publishable-api-key`, as
     /// Medusa's SDK sends it. Public (served by `GET /api/config`): it tells the store which storefront calls, it
     /// is no secret.
@@ -253,6 +259,13 @@ impl Config {
                 )
             })
             .collect()
+    }
+
+    /// The platform fee in basis points; an error (checked at start, so the server never runs with a fee it
+    /// cannot charge exactly) names the setting and the value.
+    pub fn platform_fee_bps(&self) -> anyhow::Result<FeeBps> {
+        FeeBps::parse_percent(&self.platform_fee_percent)
+            .map_err(|error| anyhow::anyhow!("QUESTLINE_PLATFORM_FEE_PERCENT: {error}"))
     }
 
     pub fn header_read_timeout(&self) -> Duration {
@@ -340,6 +353,7 @@ impl Config {
             mails_per_recipient_per_hour: 5,
             applications_per_hour: 10,
             preparation_lead_minutes: 15,
+            platform_fee_percent: "10".into(),
             publishable_key: "pk_questline_local".into(),
             sales_channel_id: "sc_questline".into(),
         }
@@ -398,6 +412,7 @@ impl std::fmt::Debug for Config {
             .field("mails_per_recipient_per_hour", &self.mails_per_recipient_per_hour)
             .field("applications_per_hour", &self.applications_per_hour)
             .field("preparation_lead_minutes", &self.preparation_lead_minutes)
+            .field("platform_fee_percent", &self.platform_fee_percent)
             .field("publishable_key", &self.publishable_key)
             .field("sales_channel_id", &self.sales_channel_id)
             .finish()
@@ -452,6 +467,17 @@ mod tests {
         assert!(proxies[1].contains(&"192.168.1.7".parse::<IpAddr>().unwrap()));
         config.trusted_proxies = Some("10.0.0.0/8,proxy.local".into());
         assert!(config.trusted_proxies().unwrap_err().to_string().contains("proxy.local"));
+    }
+
+    #[test]
+    fn the_platform_fee_is_ten_percent_unless_set_and_a_bad_value_is_named() {
+        let mut config = Config::for_database("x", PathBuf::from("/tmp"));
+        assert_eq!(config.platform_fee_bps().unwrap().get(), 1000);
+        config.platform_fee_percent = "12.5".into();
+        assert_eq!(config.platform_fee_bps().unwrap().get(), 1250);
+        config.platform_fee_percent = "150".into();
+        let error = config.platform_fee_bps().unwrap_err().to_string();
+        assert!(error.contains("QUESTLINE_PLATFORM_FEE_PERCENT") && error.contains("150"), "{error}");
     }
 
     #[test]

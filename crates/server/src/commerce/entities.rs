@@ -3,18 +3,9 @@
 
 pub mod cart;
 pub mod cart_completion;
-// Read and written by completion, orders, refunds and the webhook, which build on this schema.
-#[allow(dead_code)]
-pub mod idempotency_key;
-// Read and written by completion, orders, refunds and the webhook, which build on this schema.
-#[allow(dead_code)]
 pub mod ledger_entry;
 pub mod line_item;
-// Read and written by completion, orders, refunds and the webhook, which build on this schema.
-#[allow(dead_code)]
 pub mod order;
-// Read and written by completion, orders, refunds and the webhook, which build on this schema.
-#[allow(dead_code)]
 pub mod order_counter;
 pub mod payment_collection;
 pub mod payment_session;

@@ -6,9 +6,12 @@
 //! This file is the table of contents: each operation lives in the module named for its resource.
 
 pub mod carts;
+pub mod completion;
 mod dto;
 mod entities;
+mod ledger;
 pub mod line_items;
+pub mod orders;
 pub mod payment_collections;
 pub mod providers;
 pub mod publishable_key;
@@ -20,6 +23,7 @@ use std::sync::Arc;
 use futures::FutureExt;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::jobs::kinds::FINISH_COMPLETION;
 use crate::jobs::{Handler, JobRun};
 use crate::state::AppState;
 
@@ -33,9 +37,13 @@ pub fn new_id(prefix: &str) -> String {
     questline_domain::commerce::store_id(prefix, rand::random())
 }
 
-/// The background work of this feature: abandoned carts are deleted daily.
+/// The background work of this feature: abandoned carts are deleted daily, and completions a crash or a lost
+/// connection interrupted are finished.
 pub fn jobs() -> Vec<(&'static str, Handler)> {
-    vec![(carts::PRUNE_CARTS, Arc::new(|state, run| prune_carts(state, run).boxed()))]
+    vec![
+        (carts::PRUNE_CARTS, Arc::new(|state, run| prune_carts(state, run).boxed())),
+        (FINISH_COMPLETION, Arc::new(|state, run| completion::finish_completion_job(state, run).boxed())),
+    ]
 }
 
 async fn prune_carts(state: AppState, _run: JobRun) -> anyhow::Result<()> {
@@ -57,4 +65,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(payment_collections::list_payment_providers))
         .routes(routes!(payment_collections::create_payment_collection))
         .routes(routes!(payment_collections::initiate_payment_session))
+        .routes(routes!(completion::complete_cart))
+        .routes(routes!(orders::get_order))
 }

@@ -4,6 +4,7 @@
 
 pub mod client_ip;
 pub mod extract;
+pub mod idempotency;
 pub mod middleware;
 pub mod server;
 pub mod socket;

@@ -15,6 +15,7 @@
 //! that runs out, and another instance retries the job: handlers must be idempotent, and "once" means once per
 //! successful run. Time comes from the injectable clock.
 
+pub mod kinds;
 mod prune;
 
 use std::collections::HashMap;

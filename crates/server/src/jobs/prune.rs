@@ -1,4 +1,4 @@
-//! The job runner's own recurring work: pruning the event outbox.
+//! The job runner's own recurring work: pruning the event outbox and forgotten idempotency keys.
 
 use std::sync::Arc;
 
@@ -9,7 +9,8 @@ use super::{Handler, JobRun};
 use crate::db::entities::event;
 use crate::state::AppState;
 
-/// Deletes outbox events older than `QUESTLINE_EVENTS_RETENTION_DAYS`; recurring, one per database.
+/// Deletes outbox events older than `QUESTLINE_EVENTS_RETENTION_DAYS` and expired idempotency keys; recurring,
+/// one per database.
 pub const PRUNE_EVENTS: &str = "events.prune";
 
 pub fn jobs() -> Vec<(&'static str, Handler)> {
@@ -22,5 +23,8 @@ async fn prune_events(state: AppState, _run: JobRun) -> anyhow::Result<()> {
     let deleted =
         event::Entity::delete_many().filter(event::Column::CreatedAt.lt(before)).exec(state.db.conn()).await?;
     tracing::info!(deleted = deleted.rows_affected, "pruned old outbox events");
+    // Kept answers and lost requests past their time; a key is freed on use anyway, this only bounds the table.
+    let keys = crate::http::idempotency::prune(state.db.conn(), state.clock.now()).await?;
+    tracing::info!(deleted = keys, "pruned expired idempotency keys");
     Ok(())
 }

@@ -25,7 +25,7 @@ use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-pub use store::ABANDON;
+pub use store::{ABANDON, PaymentRefs};
 
 use crate::error::ApiError;
 use crate::jobs::{Handler, JobRun};
@@ -186,4 +186,16 @@ pub fn on_account_erased(
             .await
             .map_err(|error| DbErr::Custom(format!("cancelling the participations of an erased account: {error:?}")))
     })
+}
+
+/// Commerce's front door: the provider declined an attempt; the payment stays open and counts the attempt.
+pub async fn payment_declined(w: &Write<'_>, payment_id: uuid::Uuid) -> Result<(), ApiError> {
+    store::payment_declined(Tx::from(w), payment_id).await
+}
+
+/// Commerce's front door: an order paid the payment, in the transaction that records it. The payment becomes
+/// `completed` with `refs`, the session makes its automatic moves and its GM's page updates live. `false` (nothing
+/// written) when the payment is no longer open, so the order must not be recorded.
+pub async fn payment_completed(w: &Write<'_>, payment_id: uuid::Uuid, refs: PaymentRefs) -> Result<bool, ApiError> {
+    store::payment_completed(Tx::from(w), payment_id, refs).await
 }

@@ -671,6 +671,71 @@ pub async fn abandon(tx: Tx<'_>, id: Uuid) -> Result<bool, ApiError> {
     Ok(true)
 }
 
+/// What commerce recorded for a paid seat; kept on the payment so both session views show it.
+#[derive(Debug, Clone)]
+pub struct PaymentRefs {
+    pub cart_id: String,
+    pub order_id: String,
+    /// The provider's id of the money movement (`sys_<uuid>`, a Stripe PaymentIntent id).
+    pub transaction_id: String,
+}
+
+/// Locks the session of `payment_id` and reads the payment; `None` when there is no such payment.
+async fn lock_payment(tx: Tx<'_>, payment_id: Uuid) -> Result<Option<(session::Model, payment::Model)>, DbErr> {
+    let Some(found) = payment::Entity::find_by_id(payment_id).one(tx.txn).await? else { return Ok(None) };
+    let Some(row) = lock(tx, found.session_id).await? else { return Ok(None) };
+    // Re-read under the lock: a leave committed between the two reads has failed the payment meanwhile.
+    Ok(payment::Entity::find_by_id(payment_id).one(tx.txn).await?.map(|payment| (row, payment)))
+}
+
+fn open_statuses() -> [&'static str; 2] {
+    [PaymentStatus::Created.as_str(), PaymentStatus::Pending.as_str()]
+}
+
+/// The provider declined an attempt: the payment stays open (`pending`) and the attempt counts in
+/// `transactions_count`, which the GM's view shows.
+pub async fn payment_declined(tx: Tx<'_>, payment_id: Uuid) -> Result<(), ApiError> {
+    let Some((row, _)) = lock_payment(tx, payment_id).await? else { return Ok(()) };
+    let updated = payment::Entity::update_many()
+        .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Pending.as_str()))
+        .col_expr(payment::Column::TransactionsCount, Expr::col(payment::Column::TransactionsCount).add(1))
+        .col_expr(payment::Column::UpdatedAt, Expr::value(tx.now))
+        .filter(payment::Column::Id.eq(payment_id))
+        .filter(payment::Column::Status.is_in(open_statuses()))
+        .exec(tx.txn)
+        .await?;
+    if updated.rows_affected == 1 {
+        announce(tx, &row, false).await?;
+    }
+    Ok(())
+}
+
+/// Commerce recorded the order of an open payment: the payment is `completed` with commerce's references and one
+/// more transaction, the automatic moves follow (`waiting_for_payment` → `ready_to_start` once every condition
+/// holds) and the GM and the participants hear of it. `false`, with nothing written, when the payment is no longer
+/// open (its holder left, or it was completed by another cart): the caller voids its completion.
+pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) -> Result<bool, ApiError> {
+    let Some((row, _)) = lock_payment(tx, payment_id).await? else { return Ok(false) };
+    let updated = payment::Entity::update_many()
+        .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Completed.as_str()))
+        .col_expr(payment::Column::CartId, Expr::value(refs.cart_id))
+        .col_expr(payment::Column::OrderId, Expr::value(refs.order_id))
+        .col_expr(payment::Column::TransactionId, Expr::value(refs.transaction_id))
+        .col_expr(payment::Column::TransactionsCount, Expr::col(payment::Column::TransactionsCount).add(1))
+        .col_expr(payment::Column::UpdatedAt, Expr::value(tx.now))
+        .filter(payment::Column::Id.eq(payment_id))
+        .filter(payment::Column::Status.is_in(open_statuses()))
+        .exec(tx.txn)
+        .await?;
+    if updated.rows_affected == 0 {
+        return Ok(false);
+    }
+    let facts = facts_of(tx, &row).await?;
+    settle(tx, row.id, &facts).await?;
+    announce(tx, &reread(tx, row.id).await?, false).await?;
+    Ok(true)
+}
+
 /// Commerce started a payment session for `payment_id` in `cart_id`: an open payment becomes `pending` and names
 /// the cart, and the GM's page and the player's refetch. A payment no longer open is left alone (`false`).
 pub async fn payment_pending(tx: Tx<'_>, payment_id: Uuid, cart_id: &str) -> Result<bool, ApiError> {

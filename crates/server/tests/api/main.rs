@@ -8,6 +8,7 @@ mod helpers;
 mod accounts;
 mod applications;
 mod blueprints;
+mod commerce_completion;
 mod commerce_store;
 mod concurrency;
 mod demo;

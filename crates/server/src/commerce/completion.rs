@@ -1,0 +1,662 @@
+//! completeCart (`POST /store/carts/{id}/complete`): a cart becomes an order, the payment `completed`, the ledger
+//! three rows richer (decisions.md, commerce §4). The work is a state machine stored in `cart_completions`
+//! (`started → authorized → captured → recorded`, or `voided`; the domain's `CompletionState`) because it talks
+//! to a payment provider, which no database transaction can include:
+//!
+//! 1. **Claim**, one write: a recorded completion answers its order; a live lease answers 409
+//!    `cart_completion_in_progress`; otherwise the caller takes a 30-second lease, a fresh claim checks the cart
+//!    and the seat, and the recovery job `commerce.finish_completion` is scheduled (unique per cart, in 60 s).
+//! 2. **Authorise**, no transaction open. A declined attempt releases the lease, counts the attempt on the
+//!    payment and answers 200 `{type: "cart", cart, error}`, Medusa's shape.
+//! 3. **Capture** with the key `capture:<cart_id>` → `captured` (the transaction id kept).
+//! 4. **Record**, one write: the order (invoice fields, display number), the cart completed, the payment session
+//!    captured, the three ledger rows, `recorded`, and `sessions::payment_completed`, which completes the payment
+//!    and lets the session move on. A seat no longer payable by then → `voided`, the money returned, 409
+//!    `seat_not_payable`.
+//!
+//! Every step stores its result before the next begins and every provider call is idempotent, so whoever comes
+//! next (a second click, another instance, the recovery job after a crash) resumes from the stored state and
+//! nothing is charged or recorded twice; 100 concurrent completions make one order.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use chrono::{DateTime, Duration, Utc};
+use questline_domain::commerce::ledger::{CompletionState, FeeBps, split};
+use questline_domain::commerce::{BillingAddressInput, id_prefix, parse_billing_address, parse_checkout_email};
+use questline_domain::ids::AccountId;
+use questline_domain::{DomainError, ErrorCode, ErrorType, FieldErrors};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::{ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::carts::{Shopper, cart_not_found};
+use super::dto::Cart;
+use super::entities::{cart, cart_completion, line_item, order, order_counter, payment_collection, payment_session};
+use super::ledger;
+use super::orders::{Order, StoredItem, order_not_found};
+use super::providers::{Attempt, Authorisation, PaymentProvider};
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{Json, Path};
+use crate::jobs::kinds::FINISH_COMPLETION;
+use crate::jobs::{Job, JobRun};
+use crate::sessions::{self, PaymentRefs};
+use crate::state::{AppState, Write};
+
+/// How long a claim holds a cart: far longer than a built-in completion takes, short enough that a crashed one
+/// is resumed by the next click.
+pub const LEASE: Duration = Duration::seconds(30);
+/// When the recovery job first looks: after the lease, so it never races a completion still running.
+pub const RECOVERY_DELAY: Duration = Duration::seconds(60);
+
+fn in_progress() -> ApiError {
+    ApiError::conflict(
+        ErrorCode::CartCompletionInProgress.as_str(),
+        "This cart is being completed. Wait a moment and try again.",
+    )
+}
+
+fn seat_not_payable() -> ApiError {
+    ApiError::conflict(
+        ErrorCode::SeatNotPayable.as_str(),
+        "This seat can no longer be paid for: you no longer hold it, or the session moved on. Any money taken is \
+         returned.",
+    )
+}
+
+fn cart_empty() -> ApiError {
+    ApiError::new(ErrorType::InvalidData, ErrorCode::CartEmpty.as_str(), "The cart has no seat to pay for.")
+}
+
+fn payment_session_required() -> ApiError {
+    ApiError::new(
+        ErrorType::InvalidData,
+        ErrorCode::PaymentSessionRequired.as_str(),
+        "Choose a payment method before completing the cart.",
+    )
+}
+
+/// Medusa's error beside a cart that did not complete.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct CompletionError {
+    pub message: String,
+    /// Always `Error`, as Medusa sends it.
+    pub name: String,
+    /// `payment_authorization_error` (declined) or `payment_requires_more_error` (the shopper has a step to do).
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// completeCart's answer: the order, or the cart again with why it did not complete.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum CompleteCartResponse {
+    Order { order: Order },
+    Cart { cart: Cart, error: CompletionError },
+}
+
+/// The recovery job's input.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FinishPayload {
+    pub cart_id: String,
+}
+
+/// A completion this caller holds the lease of, with what the provider calls need.
+#[derive(Debug, Clone)]
+struct Claimed {
+    state: CompletionState,
+    cart_id: String,
+    /// The transaction id once captured.
+    provider_ref: Option<String>,
+    provider_id: String,
+    attempt: Attempt,
+}
+
+/// What a claim found.
+enum Claim {
+    /// Already recorded: this order.
+    Recorded(String),
+    Claimed(Claimed),
+}
+
+/// How a completion ended for this caller.
+enum Outcome {
+    Order(String),
+    /// Declined or more needed: the error for Medusa's cart answer.
+    Cart(CompletionError),
+}
+
+fn state_of(row: &cart_completion::Model) -> CompletionState {
+    CompletionState::parse(&row.state).unwrap_or(CompletionState::Started)
+}
+
+/// The cart's live payment session and its collection, if it has one.
+async fn live_session(
+    conn: &impl ConnectionTrait,
+    cart_id: &str,
+) -> Result<Option<(payment_collection::Model, payment_session::Model)>, DbErr> {
+    let Some(collection) =
+        payment_collection::Entity::find().filter(payment_collection::Column::CartId.eq(cart_id)).one(conn).await?
+    else {
+        return Ok(None);
+    };
+    let session = payment_session::Entity::find()
+        .filter(payment_session::Column::PaymentCollectionId.eq(collection.id.clone()))
+        .filter(payment_session::Column::Status.ne("canceled"))
+        .one(conn)
+        .await?;
+    Ok(session.map(|session| (collection, session)))
+}
+
+async fn the_item(conn: &impl ConnectionTrait, cart_id: &str) -> Result<Option<line_item::Model>, DbErr> {
+    let mut items = line_item::Entity::find().filter(line_item::Column::CartId.eq(cart_id)).all(conn).await?;
+    Ok(if items.len() == 1 { items.pop() } else { None })
+}
+
+/// What a fresh claim checks: the cart can become an order (the spec's checkout-address messages for the e-mail
+/// and the billing address, one seat, a payment session) and its seat is still the buyer's to pay. Nothing is
+/// written when it fails.
+async fn check_cart(w: &Write<'_>, cart: &cart::Model) -> Result<(line_item::Model, payment_session::Model), ApiError> {
+    let mut fields = FieldErrors::new();
+    if let Err(error) = parse_checkout_email(cart.email.as_deref()) {
+        fields.entry("email".to_owned()).or_default().push(error);
+    }
+    let address = BillingAddressInput {
+        first_name: cart.billing_first_name.clone(),
+        last_name: cart.billing_last_name.clone(),
+        address_1: cart.billing_address_1.clone(),
+        address_2: cart.billing_address_2.clone(),
+        city: cart.billing_city.clone(),
+        postal_code: cart.billing_postal_code.clone(),
+        country_code: cart.billing_country_code.clone(),
+        phone: cart.billing_phone.clone(),
+    };
+    if let Err(errors) = parse_billing_address(&address, "billing_address.") {
+        fields.extend(errors);
+    }
+    if !fields.is_empty() {
+        return Err(DomainError::invalid_fields(fields).into());
+    }
+    let item = the_item(w.txn, &cart.id).await?.ok_or_else(cart_empty)?;
+    let buyer = cart.account_id.ok_or_else(cart_empty)?;
+    let (_, session) = live_session(w.txn, &cart.id).await?.ok_or_else(payment_session_required)?;
+    sessions::payable_seat(w.txn, AccountId(buyer), item.payment_id).await?;
+    Ok((item, session))
+}
+
+/// Step 1: take the cart's completion for this caller, in one write.
+async fn claim(w: &Write<'_>, cart: &cart::Model) -> Result<Claim, ApiError> {
+    let existing = cart_completion::Entity::find_by_id(cart.id.clone()).one(w.txn).await?;
+    let locked_until = w.now + LEASE;
+    let (state, provider_ref) = match existing {
+        Some(row) if state_of(&row) == CompletionState::Recorded => return Ok(Claim::Recorded(row.order_id)),
+        Some(row) if state_of(&row) == CompletionState::Voided => return Err(seat_not_payable()),
+        Some(row) if row.locked_until.is_some_and(|until| until > w.now) => return Err(in_progress()),
+        Some(row) => {
+            let free = Condition::any()
+                .add(cart_completion::Column::LockedUntil.is_null())
+                .add(cart_completion::Column::LockedUntil.lte(w.now));
+            let taken = cart_completion::Entity::update_many()
+                .col_expr(cart_completion::Column::LockedUntil, Expr::value(locked_until))
+                .col_expr(cart_completion::Column::UpdatedAt, Expr::value(w.now))
+                .filter(cart_completion::Column::CartId.eq(cart.id.clone()))
+                .filter(cart_completion::Column::State.eq(row.state.clone()))
+                .filter(free)
+                .exec(w.txn)
+                .await?;
+            if taken.rows_affected != 1 {
+                return Err(in_progress());
+            }
+            (state_of(&row), row.provider_ref)
+        }
+        None => {
+            let order_id = super::new_id(id_prefix::ORDER);
+            let inserted = cart_completion::Entity::insert(cart_completion::ActiveModel {
+                cart_id: Set(cart.id.clone()),
+                state: Set(CompletionState::Started.as_str().to_owned()),
+                order_id: Set(order_id),
+                provider_ref: Set(None),
+                locked_until: Set(Some(locked_until)),
+                attempt: Set(0),
+                created_at: Set(w.now),
+                updated_at: Set(w.now),
+            })
+            .on_conflict(OnConflict::column(cart_completion::Column::CartId).do_nothing().to_owned())
+            .exec_without_returning(w.txn)
+            .await?;
+            if inserted != 1 {
+                return Err(in_progress());
+            }
+            (CompletionState::Started, None)
+        }
+    };
+    // A fresh attempt checks everything; one resumed after the money moved goes on to record (which checks the
+    // seat again, and voids if it went).
+    let (item, session) = if state == CompletionState::Started {
+        check_cart(w, cart).await?
+    } else {
+        let item = the_item(w.txn, &cart.id).await?.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no item")))?;
+        let (_, session) =
+            live_session(w.txn, &cart.id).await?.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no session")))?;
+        (item, session)
+    };
+    let job = Job::new(FINISH_COMPLETION, FinishPayload { cart_id: cart.id.clone() })
+        .at(w.now + RECOVERY_DELAY)
+        .unique(format!("{FINISH_COMPLETION}:{}", cart.id));
+    w.schedule(job).await?;
+    Ok(Claim::Claimed(Claimed {
+        state,
+        cart_id: cart.id.clone(),
+        provider_ref,
+        provider_id: session.provider_id.clone(),
+        attempt: Attempt {
+            cart_id: cart.id.clone(),
+            payment_id: item.payment_id,
+            provider_ref: session.provider_ref.clone(),
+            amount_minor: session.amount_minor,
+            currency_code: session.currency_code.clone(),
+        },
+    }))
+}
+
+/// Moves a held completion from `from` to `to`, keeping the lease; `false` when someone else moved it first.
+async fn advance_state(
+    w: &Write<'_>,
+    cart_id: &str,
+    from: CompletionState,
+    to: CompletionState,
+    provider_ref: Option<&str>,
+) -> Result<bool, DbErr> {
+    debug_assert!(from.can_move_to(to));
+    let mut update = cart_completion::Entity::update_many()
+        .col_expr(cart_completion::Column::State, Expr::value(to.as_str()))
+        .col_expr(cart_completion::Column::UpdatedAt, Expr::value(w.now))
+        .filter(cart_completion::Column::CartId.eq(cart_id))
+        .filter(cart_completion::Column::State.eq(from.as_str()));
+    if let Some(reference) = provider_ref {
+        update = update.col_expr(cart_completion::Column::ProviderRef, Expr::value(reference.to_owned()));
+    }
+    if to.is_final() {
+        update = update.col_expr(cart_completion::Column::LockedUntil, Expr::value(Option::<DateTime<Utc>>::None));
+    }
+    Ok(update.exec(w.txn).await?.rows_affected == 1)
+}
+
+async fn set_session_status(w: &Write<'_>, session_id_of_cart: &str, status: &str) -> Result<(), DbErr> {
+    let Some((_, session)) = live_session(w.txn, session_id_of_cart).await? else { return Ok(()) };
+    payment_session::Entity::update_many()
+        .col_expr(payment_session::Column::Status, Expr::value(status))
+        .col_expr(payment_session::Column::UpdatedAt, Expr::value(w.now))
+        .filter(payment_session::Column::Id.eq(session.id))
+        .exec(w.txn)
+        .await?;
+    Ok(())
+}
+
+fn provider_of(state: &AppState, id: &str) -> Result<Arc<dyn PaymentProvider>, ApiError> {
+    state.payment_providers.get(id).ok_or_else(|| {
+        ApiError::new(
+            ErrorType::InvalidData,
+            ErrorCode::ProviderNotAvailable.as_str(),
+            "This payment provider is not available.",
+        )
+    })
+}
+
+/// A provider failure: the lease is released so the next click (or the recovery job) tries again at once.
+async fn provider_failed(state: &AppState, cart_id: &str, error: impl std::fmt::Display) -> ApiError {
+    let cart_id_for_log = cart_id.to_owned();
+    let cart_id = cart_id.to_owned();
+    let released = state
+        .write(move |w| {
+            Box::pin(async move {
+                cart_completion::Entity::update_many()
+                    .col_expr(cart_completion::Column::LockedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+                    .filter(cart_completion::Column::CartId.eq(cart_id))
+                    .exec(w.txn)
+                    .await?;
+                Ok(())
+            })
+        })
+        .await;
+    if let Err(release) = released {
+        tracing::warn!(error = %release, "releasing a completion's lease failed; it runs out by itself");
+    }
+    tracing::error!(cart = %cart_id_for_log, %error, "a payment provider call failed during a completion");
+    ApiError::service_unavailable(
+        ErrorCode::PaymentProviderUnavailable.as_str(),
+        "The payment provider could not be reached. Try again in a moment.",
+    )
+}
+
+/// Steps 2–4 for a held completion.
+async fn finish(state: &AppState, mut claimed: Claimed) -> Result<Outcome, ApiError> {
+    let provider = provider_of(state, &claimed.provider_id)?;
+    if claimed.state == CompletionState::Started {
+        let answer = match provider.authorise(&claimed.attempt).await {
+            Ok(answer) => answer,
+            Err(error) => return Err(provider_failed(state, &claimed.cart_id, error).await),
+        };
+        if let Some(error) = refused(&answer) {
+            decline(state, &claimed).await?;
+            return Ok(Outcome::Cart(error));
+        }
+        let cart_id = claimed.cart_id.clone();
+        state
+            .write(move |w| {
+                Box::pin(async move {
+                    advance_state(&w, &cart_id, CompletionState::Started, CompletionState::Authorized, None).await?;
+                    set_session_status(&w, &cart_id, "authorized").await?;
+                    Ok(())
+                })
+            })
+            .await?;
+        claimed.state = CompletionState::Authorized;
+    }
+    if claimed.state == CompletionState::Authorized {
+        let key = format!("capture:{}", claimed.cart_id);
+        let captured = match provider.capture(&claimed.attempt, &key).await {
+            Ok(captured) => captured,
+            Err(error) => return Err(provider_failed(state, &claimed.cart_id, error).await),
+        };
+        let cart_id = claimed.cart_id.clone();
+        let transaction = captured.transaction_id.clone();
+        state
+            .write(move |w| {
+                Box::pin(async move {
+                    let (from, to) = (CompletionState::Authorized, CompletionState::Captured);
+                    advance_state(&w, &cart_id, from, to, Some(&transaction)).await?;
+                    Ok(())
+                })
+            })
+            .await?;
+        claimed.state = CompletionState::Captured;
+        claimed.provider_ref = Some(captured.transaction_id);
+    }
+    record(state, claimed, provider).await
+}
+
+/// The error for Medusa's cart answer when the provider did not authorise.
+fn refused(answer: &Authorisation) -> Option<CompletionError> {
+    match answer {
+        Authorisation::Authorized => None,
+        Authorisation::RequiresMore => Some(CompletionError {
+            message: "The payment needs another step from you before it can be completed.".into(),
+            name: "Error".into(),
+            kind: "payment_requires_more_error".into(),
+        }),
+        Authorisation::Declined { message } => Some(CompletionError {
+            message: message.clone(),
+            name: "Error".into(),
+            kind: "payment_authorization_error".into(),
+        }),
+    }
+}
+
+/// A declined attempt: the lease is released (so nothing waits for the job), the attempt counted on the
+/// completion and on the session's payment, which stays open.
+async fn decline(state: &AppState, claimed: &Claimed) -> Result<(), ApiError> {
+    let (cart_id, payment_id) = (claimed.cart_id.clone(), claimed.attempt.payment_id);
+    state
+        .write(move |w| {
+            Box::pin(async move {
+                cart_completion::Entity::update_many()
+                    .col_expr(cart_completion::Column::LockedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+                    .col_expr(cart_completion::Column::Attempt, Expr::col(cart_completion::Column::Attempt).add(1))
+                    .col_expr(cart_completion::Column::UpdatedAt, Expr::value(w.now))
+                    .filter(cart_completion::Column::CartId.eq(cart_id.clone()))
+                    .filter(cart_completion::Column::State.eq(CompletionState::Started.as_str()))
+                    .exec(w.txn)
+                    .await?;
+                set_session_status(&w, &cart_id, "error").await?;
+                sessions::payment_declined(&w, payment_id).await
+            })
+        })
+        .await
+}
+
+/// What recording wrote.
+enum Recorded {
+    Order(String),
+    Voided,
+}
+
+/// Step 4: everything the sale means, in one write.
+async fn record(state: &AppState, claimed: Claimed, provider: Arc<dyn PaymentProvider>) -> Result<Outcome, ApiError> {
+    let bps = state.config.platform_fee_bps().unwrap_or_default();
+    let for_write = claimed.clone();
+    let provider_id = provider.id();
+    let recorded =
+        state.write(move |w| Box::pin(async move { record_in(&w, &for_write, provider_id, bps).await })).await?;
+    match recorded {
+        Recorded::Order(id) => Ok(Outcome::Order(id)),
+        Recorded::Voided => {
+            // The seat went while the money moved: give it back. The key makes a retry the same refund; a failure
+            // is the operator's (logged), the order was never recorded.
+            let transaction = claimed.provider_ref.clone().unwrap_or_default();
+            let key = format!("void:{}", claimed.cart_id);
+            let attempt = &claimed.attempt;
+            if let Err(error) = provider.refund(&transaction, attempt.amount_minor, &attempt.currency_code, &key).await
+            {
+                tracing::error!(cart = %claimed.cart_id, %error, "returning the money of a voided completion failed");
+            }
+            Err(seat_not_payable())
+        }
+    }
+}
+
+async fn record_in(w: &Write<'_>, claimed: &Claimed, provider_id: &str, bps: FeeBps) -> Result<Recorded, ApiError> {
+    let Some(completion) = cart_completion::Entity::find_by_id(claimed.cart_id.clone()).one(w.txn).await? else {
+        return Err(ApiError::internal(anyhow::anyhow!("completion of {} vanished", claimed.cart_id)));
+    };
+    match state_of(&completion) {
+        CompletionState::Recorded => return Ok(Recorded::Order(completion.order_id)),
+        CompletionState::Voided => return Ok(Recorded::Voided),
+        CompletionState::Captured => {}
+        other => return Err(ApiError::internal(anyhow::anyhow!("recording a {other} completion"))),
+    }
+    let transaction_id = completion.provider_ref.clone().unwrap_or_default();
+    let cart = cart::Entity::find_by_id(claimed.cart_id.clone())
+        .one(w.txn)
+        .await?
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("cart {} vanished", claimed.cart_id)))?;
+    let buyer = cart.account_id.unwrap_or_default();
+    let item = the_item(w.txn, &cart.id).await?.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no item")))?;
+    let refs = PaymentRefs {
+        cart_id: cart.id.clone(),
+        order_id: completion.order_id.clone(),
+        transaction_id: transaction_id.clone(),
+    };
+    // The seat is checked again where it counts: it may have gone (the player left, the session was cancelled)
+    // while the money moved.
+    let seat = sessions::payable_seat(w.txn, AccountId(buyer), item.payment_id).await;
+    let completed = match &seat {
+        Ok(_) => sessions::payment_completed(w, item.payment_id, refs).await?,
+        Err(error) if error.status.is_client_error() => false,
+        Err(_) => return seat.map(|_| Recorded::Voided),
+    };
+    if !completed {
+        advance_state(w, &cart.id, CompletionState::Captured, CompletionState::Voided, None).await?;
+        set_session_status(w, &cart.id, "canceled").await?;
+        return Ok(Recorded::Voided);
+    }
+    let seat = seat.map_err(|_| ApiError::internal(anyhow::anyhow!("seat checked above")))?;
+    let display_id = next_display_id(w).await?;
+    let total = item.unit_price_minor * i64::from(item.quantity);
+    let money = split(total, bps);
+    let seller_name =
+        crate::accounts::display_names(w.txn, &[seat.gm_id]).await?.remove(&seat.gm_id).unwrap_or_default();
+    let mut metadata = item.metadata.clone();
+    if let Some(object) = metadata.as_object_mut() {
+        object.insert("session_id".into(), item.session_id.to_string().into());
+        object.insert("payment_id".into(), item.payment_id.to_string().into());
+    }
+    let items = vec![StoredItem {
+        id: item.id.clone(),
+        variant_id: item.variant_id.clone(),
+        title: item.title.clone(),
+        quantity: i64::from(item.quantity),
+        unit_price_minor: item.unit_price_minor,
+        metadata,
+    }];
+    let row = order::Model {
+        id: completion.order_id.clone(),
+        display_id,
+        cart_id: cart.id.clone(),
+        account_id: buyer,
+        email: cart.email.clone().unwrap_or_default(),
+        billing_first_name: cart.billing_first_name.clone(),
+        billing_last_name: cart.billing_last_name.clone(),
+        billing_address_1: cart.billing_address_1.clone(),
+        billing_address_2: cart.billing_address_2.clone(),
+        billing_city: cart.billing_city.clone(),
+        billing_postal_code: cart.billing_postal_code.clone(),
+        billing_country_code: cart.billing_country_code.clone(),
+        billing_phone: cart.billing_phone.clone(),
+        gm_id: seat.gm_id,
+        seller_name,
+        session_id: item.session_id,
+        series_id: seat.series_id,
+        payment_id: item.payment_id,
+        region_id: cart.region_id,
+        currency_code: cart.currency_code.clone(),
+        subtotal_minor: total,
+        tax_total_minor: 0,
+        total_minor: total,
+        fee_bps: i32::try_from(bps.get()).unwrap_or(0),
+        platform_fee_minor: money.fee,
+        gm_share_minor: money.gm_share,
+        provider_id: provider_id.to_owned(),
+        transaction_id,
+        payment_status: "captured".to_owned(),
+        items: serde_json::to_value(&items).map_err(anyhow::Error::from)?,
+        seller_tax_id: None,
+        buyer_tax_id: None,
+        created_at: w.now,
+        updated_at: w.now,
+    };
+    order::Entity::insert(order::ActiveModel::from(row.clone())).exec_without_returning(w.txn).await?;
+    ledger::record_order(w.txn, &row, buyer, w.now).await?;
+    cart::Entity::update_many()
+        .col_expr(cart::Column::CompletedAt, Expr::value(w.now))
+        .col_expr(cart::Column::UpdatedAt, Expr::value(w.now))
+        .filter(cart::Column::Id.eq(cart.id.clone()))
+        .exec(w.txn)
+        .await?;
+    set_session_status(w, &cart.id, "captured").await?;
+    payment_collection::Entity::update_many()
+        .col_expr(payment_collection::Column::Status, Expr::value("completed"))
+        .col_expr(payment_collection::Column::UpdatedAt, Expr::value(w.now))
+        .filter(payment_collection::Column::CartId.eq(cart.id.clone()))
+        .exec(w.txn)
+        .await?;
+    if !advance_state(w, &cart.id, CompletionState::Captured, CompletionState::Recorded, None).await? {
+        // Another holder recorded it between our read and now: impossible under the row lock, but never two orders.
+        return Err(in_progress());
+    }
+    Ok(Recorded::Order(row.id))
+}
+
+/// The next order number: the counter row is incremented in the recording transaction, so numbers are dense,
+/// never reused, and two recordings wait for each other on it.
+async fn next_display_id(w: &Write<'_>) -> Result<i64, DbErr> {
+    order_counter::Entity::update_many()
+        .col_expr(order_counter::Column::Value, Expr::col(order_counter::Column::Value).add(1))
+        .filter(order_counter::Column::Name.eq("orders"))
+        .exec(w.txn)
+        .await?;
+    let row = order_counter::Entity::find_by_id("orders".to_owned()).one(w.txn).await?;
+    row.map(|row| row.value).ok_or_else(|| DbErr::RecordNotFound("order_counters.orders".into()))
+}
+
+/// The answer for an outcome.
+async fn answer(state: &AppState, cart: &cart::Model, outcome: Outcome) -> Result<CompleteCartResponse, ApiError> {
+    match outcome {
+        Outcome::Order(id) => {
+            let row = order::Entity::find_by_id(id).one(state.db.conn()).await?.ok_or_else(order_not_found)?;
+            Ok(CompleteCartResponse::Order { order: row.into() })
+        }
+        Outcome::Cart(error) => {
+            let row =
+                cart::Entity::find_by_id(cart.id.clone()).one(state.db.conn()).await?.ok_or_else(cart_not_found)?;
+            Ok(CompleteCartResponse::Cart { cart: super::carts::view(state.db.conn(), row).await?, error })
+        }
+    }
+}
+
+/// Completes the cart: pays for its seat and records the order.
+#[utoipa::path(
+    post, path = "/store/carts/{id}/complete", operation_id = "completeCart", tag = super::TAG,
+    params(("id" = String, Path, description = "Cart id (`cart_…`)")),
+    responses(
+        (status = 200, description = "`{type: \"order\", order}`, or `{type: \"cart\", cart, error}` when the \
+            payment was declined or needs another step", body = CompleteCartResponse),
+        (status = 404, description = "No such cart of yours (`cart_not_found`)", body = ErrorBody),
+        (status = 409, description = "Another completion of this cart is running (`conflict`, \
+            `cart_completion_in_progress`); the seat can no longer be paid for (`seat_not_payable`)", body = ErrorBody),
+        (status = 422, description = "The cart lacks an e-mail, address, seat or payment session (`cart_incomplete`)",
+            body = ErrorBody),
+    )
+)]
+pub async fn complete_cart(
+    State(state): State<AppState>,
+    shopper: Shopper,
+    Path(id): Path<String>,
+) -> Result<Json<CompleteCartResponse>, ApiError> {
+    let cart = super::carts::owned(state.db.conn(), &id, &shopper).await?;
+    let for_claim = cart.clone();
+    let claim = state.write(move |w| Box::pin(async move { claim(&w, &for_claim).await })).await?;
+    let outcome = match claim {
+        Claim::Recorded(order_id) => Outcome::Order(order_id),
+        Claim::Claimed(claimed) => finish(&state, claimed).await?,
+    };
+    Ok(Json(answer(&state, &cart, outcome).await?))
+}
+
+/// `commerce.finish_completion`: resumes a completion a crash (or a lost connection) left between claim and
+/// record. A recorded or voided one, or one released after a decline, needs nothing; one whose lease is still
+/// running is retried later by the runner; otherwise it is claimed like a click and finished.
+pub async fn finish_completion_job(state: AppState, run: JobRun) -> anyhow::Result<()> {
+    let payload: FinishPayload = serde_json::from_value(run.payload)?;
+    let Some(row) = cart_completion::Entity::find_by_id(payload.cart_id.clone()).one(state.db.conn()).await? else {
+        return Ok(());
+    };
+    if state_of(&row).is_final() || (state_of(&row) == CompletionState::Started && row.locked_until.is_none()) {
+        return Ok(());
+    }
+    let Some(cart) = cart::Entity::find_by_id(payload.cart_id.clone()).one(state.db.conn()).await? else {
+        return Ok(());
+    };
+    let for_claim = cart.clone();
+    let claim = match state.write(move |w| Box::pin(async move { claim(&w, &for_claim).await })).await {
+        Ok(Claim::Claimed(claimed)) => claimed,
+        Ok(Claim::Recorded(_)) => return Ok(()),
+        // Still held by a live request: the runner retries after it.
+        Err(error) if error.code == ErrorCode::CartCompletionInProgress.as_str() => {
+            return Err(anyhow::anyhow!("the completion of {} is still held", cart.id));
+        }
+        // The cart or the seat no longer allows a completion that never moved money: nothing to resume.
+        Err(error) if error.status.is_client_error() => {
+            tracing::info!(cart = %cart.id, code = %error.code, "the recovery job found nothing to finish");
+            return Ok(());
+        }
+        Err(error) => return Err(anyhow::anyhow!("claiming the completion of {} failed: {error}", cart.id)),
+    };
+    let claimed = claim;
+    match finish(&state, claimed).await {
+        Ok(Outcome::Order(order)) => {
+            tracing::info!(cart = %cart.id, %order, "the recovery job finished a completion");
+            Ok(())
+        }
+        Ok(Outcome::Cart(error)) => {
+            tracing::info!(cart = %cart.id, reason = %error.message, "the recovery job found the payment declined");
+            Ok(())
+        }
+        Err(error) if error.code == ErrorCode::SeatNotPayable.as_str() => {
+            tracing::warn!(cart = %cart.id, "the recovery job voided a completion: the seat went meanwhile");
+            Ok(())
+        }
+        Err(error) => Err(anyhow::anyhow!("finishing the completion of {} failed: {error}", cart.id)),
+    }
+}

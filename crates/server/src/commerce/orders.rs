@@ -1,0 +1,177 @@
+//! Orders: what a completed cart became, read back by its buyer (`GET /store/orders/{id}`, Medusa's getOrder;
+//! the receipt page `/checkout/success?order_id=…`). An order is written once, by the completion's recording
+//! transaction, with everything an invoice needs snapshotted (decisions.md, commerce §1); only its
+//! `payment_status` changes later, when a refund is confirmed.
+//!
+//! Amounts travel as JSON numbers in major units (`25.5`), Medusa's shape (commerce §3); the fee split stays
+//! internal.
+
+use axum::extract::State;
+use questline_domain::ErrorCode;
+use questline_domain::commerce::{id_prefix, is_store_id};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::dto::major;
+use super::entities::order;
+use crate::auth::extract::CurrentUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::http::{Json, Path};
+use crate::state::AppState;
+
+pub fn order_not_found() -> ApiError {
+    ApiError::not_found(ErrorCode::OrderNotFound.as_str(), "Order not found")
+}
+
+/// The billing address as the invoice keeps it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct OrderAddress {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub address_1: Option<String>,
+    pub address_2: Option<String>,
+    pub city: Option<String>,
+    pub postal_code: Option<String>,
+    /// `pl` or `be`.
+    pub country_code: Option<String>,
+    pub phone: Option<String>,
+}
+
+/// One line of an order: the seat.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct OrderItem {
+    pub id: String,
+    /// `variant_<session payment id>`.
+    pub variant_id: String,
+    /// "<series title> — <session start>".
+    pub title: String,
+    pub quantity: i64,
+    /// Major units.
+    pub unit_price: f64,
+    pub subtotal: f64,
+    pub total: f64,
+    pub requires_shipping: bool,
+    /// `session_id`, `payment_id`, and what the shopper sent.
+    #[schema(value_type = Object)]
+    pub metadata: serde_json::Value,
+}
+
+/// Who sold the seat: the session's GM, named as they were at the sale.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct OrderSeller {
+    pub id: Uuid,
+    pub name: String,
+}
+
+/// An order in Medusa v2's store shape.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Order {
+    /// `order_` + 26 base32 characters.
+    pub id: String,
+    /// The number people see and quote.
+    pub display_id: i64,
+    /// Always `completed`: an order exists only once paid.
+    pub status: String,
+    /// `captured`, or `refunded` once a refund is confirmed.
+    pub payment_status: String,
+    pub email: String,
+    pub region_id: Uuid,
+    pub currency_code: String,
+    pub items: Vec<OrderItem>,
+    pub billing_address: OrderAddress,
+    pub subtotal: f64,
+    /// 0: no VAT logic yet.
+    pub tax_total: f64,
+    pub total: f64,
+    pub seller: OrderSeller,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct OrderResponse {
+    pub order: Order,
+}
+
+/// A line as the order row keeps it (`items` json), written by the completion.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StoredItem {
+    pub id: String,
+    pub variant_id: String,
+    pub title: String,
+    pub quantity: i64,
+    pub unit_price_minor: i64,
+    pub metadata: serde_json::Value,
+}
+
+impl From<order::Model> for Order {
+    fn from(row: order::Model) -> Self {
+        let items: Vec<StoredItem> = serde_json::from_value(row.items.clone()).unwrap_or_default();
+        Self {
+            items: items
+                .into_iter()
+                .map(|item| OrderItem {
+                    id: item.id,
+                    variant_id: item.variant_id,
+                    title: item.title,
+                    quantity: item.quantity,
+                    unit_price: major(item.unit_price_minor),
+                    subtotal: major(item.unit_price_minor * item.quantity),
+                    total: major(item.unit_price_minor * item.quantity),
+                    requires_shipping: false,
+                    metadata: item.metadata,
+                })
+                .collect(),
+            billing_address: OrderAddress {
+                first_name: row.billing_first_name,
+                last_name: row.billing_last_name,
+                address_1: row.billing_address_1,
+                address_2: row.billing_address_2,
+                city: row.billing_city,
+                postal_code: row.billing_postal_code,
+                country_code: row.billing_country_code,
+                phone: row.billing_phone,
+            },
+            id: row.id,
+            display_id: row.display_id,
+            status: "completed".to_owned(),
+            payment_status: row.payment_status,
+            email: row.email,
+            region_id: row.region_id,
+            currency_code: row.currency_code,
+            subtotal: major(row.subtotal_minor),
+            tax_total: major(row.tax_total_minor),
+            total: major(row.total_minor),
+            seller: OrderSeller { id: row.gm_id, name: row.seller_name },
+            created_at: row.created_at,
+        }
+    }
+}
+
+/// The order, if `buyer` bought it; anyone else's is not found (its existence is not revealed).
+pub async fn of_buyer(conn: &impl ConnectionTrait, buyer: Uuid, id: &str) -> Result<Option<order::Model>, DbErr> {
+    if !is_store_id(id, id_prefix::ORDER) {
+        return Ok(None);
+    }
+    order::Entity::find_by_id(id.to_owned()).filter(order::Column::AccountId.eq(buyer)).one(conn).await
+}
+
+/// One order, for its buyer only.
+#[utoipa::path(
+    get, path = "/store/orders/{id}", operation_id = "getOrder", tag = super::TAG,
+    params(("id" = String, Path, description = "Order id (`order_…`)")),
+    responses(
+        (status = 200, description = "The order", body = OrderResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such order of yours (`order_not_found`)", body = ErrorBody),
+    )
+)]
+pub async fn get_order(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<OrderResponse>, ApiError> {
+    let row = of_buyer(state.db.conn(), user.account.id, &id).await?.ok_or_else(order_not_found)?;
+    Ok(Json(OrderResponse { order: row.into() }))
+}

@@ -1,0 +1,457 @@
+//! Completing carts (issue 16, decisions.md commerce §4): a paid session goes from waiting for payment to ready to
+//! start as two players check out through the whole store sequence with the built-in provider; the GM's view shows
+//! both payments completed; the order belongs to its buyer only; 100 concurrent completions of one cart make one
+//! order and one set of ledger rows; the `Idempotency-Key` layer replays, refuses a key in use and a key reused;
+//! and the recovery job finishes a completion a crash left captured but unrecorded.
+
+use std::sync::Arc;
+
+use sea_orm::sea_query::{Alias, Query};
+use sea_orm::{ConnectionTrait, Statement};
+use serde_json::{Value, json};
+use tokio::sync::Barrier;
+use uuid::Uuid;
+
+use crate::helpers::{Browser, TestApp, error_of};
+
+const KEY: &str = "pk_questline_local";
+
+async fn body(response: reqwest::Response) -> Value {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text}"))
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+fn id(value: &Value) -> &str {
+    value["id"].as_str().unwrap()
+}
+
+/// A store request as the web app sends it: the publishable key, the CSRF header, and an Idempotency-Key if given.
+async fn store(browser: &Browser, path: &str, payload: &Value, key: Option<&str>) -> reqwest::Response {
+    let mut request = browser
+        .client
+        .post(browser.url(&format!("/api/store{path}")))
+        .header("X-Questline-Csrf", "1")
+        .header("x-publishable-api-key", KEY)
+        .json(payload);
+    if let Some(key) = key {
+        request = request.header("Idempotency-Key", key);
+    }
+    request.send().await.expect("request sent")
+}
+
+async fn store_ok(browser: &Browser, path: &str, payload: &Value) -> Value {
+    let response = store(browser, path, payload, None).await;
+    let status = response.status();
+    let answer = body(response).await;
+    assert_eq!(status, 200, "{path}: {answer}");
+    answer
+}
+
+async fn store_get(browser: &Browser, path: &str) -> reqwest::Response {
+    browser
+        .client
+        .get(browser.url(&format!("/api/store{path}")))
+        .header("x-publishable-api-key", KEY)
+        .send()
+        .await
+        .expect("request sent")
+}
+
+fn address() -> Value {
+    json!({"first_name": "Pia", "last_name": "Nowak", "address_1": "ul. Długa 1", "city": "Gdańsk",
+        "postal_code": "80-001", "country_code": "pl", "phone": "+48 600 100 200"})
+}
+
+/// A cart of `player`'s with their seat of the session, an address and a built-in payment session: ready to
+/// complete. Returns the cart.
+async fn cart_for_seat(player: &Browser, payment_id: &str) -> Value {
+    let cart = store_ok(player, "/carts", &json!({})).await["cart"].clone();
+    let path = format!("/carts/{}", id(&cart));
+    store_ok(player, &path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
+    let variant = format!("variant_{}", Uuid::parse_str(payment_id).unwrap().simple());
+    store_ok(player, &format!("{path}/line-items"), &json!({"variant_id": variant, "quantity": 1})).await;
+    let collection =
+        store_ok(player, "/payment-collections", &json!({"cart_id": id(&cart)})).await["payment_collection"].clone();
+    let path = format!("/payment-collections/{}/payment-sessions", id(&collection));
+    store_ok(player, &path, &json!({"provider_id": "pp_system_default"})).await;
+    cart
+}
+
+async fn complete(player: &Browser, cart: &Value, key: Option<&str>) -> reqwest::Response {
+    store(player, &format!("/carts/{}/complete", id(cart)), &json!({}), key).await
+}
+
+async fn gm_view(gm: &Browser, session: &str) -> Value {
+    body(gm.get(&format!("/api/gm/sessions/{session}")).await).await
+}
+
+async fn player_view(player: &Browser, session: &str) -> Value {
+    body(player.get(&format!("/api/my-sessions/{session}")).await).await
+}
+
+struct PaidSession {
+    gm: Browser,
+    gm_id: String,
+    players: Vec<(Browser, String)>,
+    session: String,
+}
+
+/// A paid session (25.50 PLN, minimum two players) waiting for payment: both players confirmed and ready.
+async fn paid_session_waiting_for_payment(app: &TestApp) -> PaidSession {
+    let (gm, gm_id, _) = app.signed_up_gm("Gwen").await;
+    let (pia, pia_id, _) = app.signed_up("Pia").await;
+    let (bo, bo_id, _) = app.signed_up("Bo").await;
+    let systems = body(gm.get("/api/game-systems").await).await;
+    let system = systems["items"][0]["id"].as_str().unwrap().to_owned();
+    let blueprint = gm.create_blueprint_ok("Curse of Strahd blueprint", &system).await;
+    let payload = json!({"title": "Curse of Strahd", "blueprint_id": blueprint["id"],
+        "location": {"kind": "online", "link": "https://table.example/secret"}});
+    let series = body(gm.post_json("/api/series", &payload).await).await;
+    let path = format!("/api/series/{}", id(&series));
+    let schedule = json!({"start_time": "19:00", "session_duration_minutes": 180, "is_recurring": true,
+        "recurrence_rule": "FREQ=WEEKLY;BYDAY=TU", "time_zone": "Europe/Warsaw", "first_date": "2026-11-24"});
+    assert_eq!(gm.send_json(reqwest::Method::PUT, &format!("{path}/schedule"), &schedule).await.status(), 200);
+    let open = json!({"lifecycle_status": "published", "recruitment_status": "open"});
+    assert_eq!(gm.send_json(reqwest::Method::PATCH, &path, &open).await.status(), 200);
+    for player in [&pia, &bo] {
+        let application =
+            body(player.post_json("/api/series-applications", &json!({"series_id": series["id"]})).await).await;
+        let accept = format!("/api/series-applications/{}/accept", id(&application));
+        assert_eq!(gm.post_json(&accept, &json!({})).await.status(), 200);
+    }
+    let active = json!({"min_players": 2, "max_players": 2, "min_player_age": 1, "lifecycle_status": "active",
+        "pricing": {"model": "paid", "amount": "25.50", "currency_code": "pln"}});
+    let response = gm.send_json(reqwest::Method::PATCH, &path, &active).await;
+    assert_eq!(response.status(), 200, "activate: {}", body(response).await);
+    let payload = json!({"series_id": series["id"], "participant_ids": [pia_id, bo_id],
+        "schedule": {"scheduled_start_datetime": "2026-11-22T12:00:00Z", "scheduled_duration_minutes": 120}});
+    let session = body(gm.post_json("/api/sessions", &payload).await).await;
+    let session = id(&session).to_owned();
+    assert_eq!(gm.post_json(&format!("/api/sessions/{session}/fix-schedule"), &json!({})).await.status(), 200);
+    for player in [&pia, &bo] {
+        let response = player.post_json(&format!("/api/sessions/{session}/confirm"), &json!({})).await;
+        assert_eq!(response.status(), 200, "confirm");
+    }
+    app.clock.set(chrono::DateTime::parse_from_rfc3339("2026-11-22T11:50:00Z").unwrap().into());
+    let prepared = gm.post_json(&format!("/api/sessions/{session}/start-preparation"), &json!({})).await;
+    assert_eq!(prepared.status(), 200, "start preparation");
+    for player in [&pia, &bo] {
+        let response = player.post_json(&format!("/api/sessions/{session}/ready"), &json!({})).await;
+        assert_eq!(response.status(), 200, "ready");
+    }
+    assert_eq!(gm_view(&gm, &session).await["status"], "waiting_for_payment");
+    PaidSession { gm, gm_id, players: vec![(pia, pia_id), (bo, bo_id)], session }
+}
+
+async fn payment_of(player: &Browser, session: &str) -> String {
+    player_view(player, session).await["payment"]["id"].as_str().unwrap().to_owned()
+}
+
+async fn count(app: &TestApp, table: &str) -> i64 {
+    let backend = app.state.db.conn().get_database_backend();
+    let row = app
+        .state
+        .db
+        .conn()
+        .query_one_raw(Statement::from_string(backend, format!("SELECT COUNT(*) AS n FROM {table}")))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get::<i64>("", "n").unwrap()
+}
+
+async fn ledger(app: &TestApp) -> Vec<(String, i64)> {
+    let backend = app.state.db.conn().get_database_backend();
+    let rows = app
+        .state
+        .db
+        .conn()
+        .query_all_raw(Statement::from_string(
+            backend,
+            "SELECT kind, amount_minor FROM ledger_entries ORDER BY kind, amount_minor".to_owned(),
+        ))
+        .await
+        .unwrap();
+    rows.iter().map(|row| (row.try_get("", "kind").unwrap(), row.try_get("", "amount_minor").unwrap())).collect()
+}
+
+db_test!(async fn two_players_pay_through_the_store_and_the_session_becomes_ready_to_start(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, pia_id) = &paid.players[0];
+    let (bo, _) = &paid.players[1];
+
+    let pia_payment = payment_of(pia, &paid.session).await;
+    let cart = cart_for_seat(pia, &pia_payment).await;
+    assert_eq!(player_view(pia, &paid.session).await["payment"]["status"], "pending", "paying started");
+    let answer = body(complete(pia, &cart, None).await).await;
+    assert_eq!(answer["type"], "order", "{answer}");
+    let order = &answer["order"];
+    assert!(id(order).starts_with("order_"));
+    assert_eq!(order["display_id"], 1);
+    assert_eq!((order["status"].as_str(), order["payment_status"].as_str()), (Some("completed"), Some("captured")));
+    assert_eq!((order["total"].as_f64(), order["subtotal"].as_f64(), order["tax_total"].as_f64()),
+        (Some(25.5), Some(25.5), Some(0.0)));
+    assert_eq!(order["currency_code"], "pln");
+    assert_eq!(order["email"], "pia@example.test");
+    assert_eq!(order["billing_address"]["city"], "Gdańsk");
+    assert_eq!(order["seller"], json!({"id": paid.gm_id, "name": "Gwen"}));
+    assert_eq!(order["items"][0]["unit_price"], 25.5);
+    assert_eq!(order["items"][0]["metadata"]["payment_id"], pia_payment.as_str());
+    assert_eq!(gm_view(&paid.gm, &paid.session).await["status"], "waiting_for_payment", "one of two paid");
+
+    let bo_payment = payment_of(bo, &paid.session).await;
+    let bo_cart = cart_for_seat(bo, &bo_payment).await;
+    let bo_answer = body(complete(bo, &bo_cart, None).await).await;
+    assert_eq!(bo_answer["order"]["display_id"], 2, "display numbers are dense");
+
+    let view = gm_view(&paid.gm, &paid.session).await;
+    assert_eq!(view["status"], "ready_to_start", "every player ready and paid");
+    let payments = view["payments"].as_array().unwrap();
+    assert_eq!(payments.len(), 2);
+    for payment in payments {
+        assert_eq!(payment["status"], "completed");
+        assert_eq!(payment["transactions_count"], 1);
+        assert!(payment["transaction_id"].as_str().unwrap().starts_with("sys_"), "{payment}");
+        assert!(payment["order_id"].as_str().unwrap().starts_with("order_"));
+        assert!(payment["cart_id"].as_str().unwrap().starts_with("cart_"));
+    }
+    let pia_row = payments.iter().find(|p| p["player_id"] == pia_id.as_str()).unwrap();
+    assert_eq!(pia_row["order_id"], order["id"]);
+    assert_eq!(pia_row["cart_id"], cart["id"]);
+
+    // 25.50 at the default 10 %: the fee 2.55, the GM 22.95, for each of the two orders.
+    assert_eq!(ledger(&app).await, vec![("charge".into(), 2550), ("charge".into(), 2550),
+        ("gm_share".into(), 2295), ("gm_share".into(), 2295), ("platform_fee".into(), 255),
+        ("platform_fee".into(), 255)]);
+
+    // The completed cart completes again as the same order; changing it is refused.
+    let again = body(complete(pia, &cart, None).await).await;
+    assert_eq!(again["order"]["id"], order["id"]);
+    assert_eq!(count(&app, "orders").await, 2);
+    let response = store(pia, &format!("/carts/{}", id(&cart)), &json!({"email": "x@example.test"}), None).await;
+    assert_eq!(response.status(), 409);
+    assert_eq!(error_of(response).await.1, "cart_completed");
+});
+
+db_test!(async fn an_order_is_its_buyers_only(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let (bo, _) = &paid.players[1];
+    let cart = cart_for_seat(pia, &payment_of(pia, &paid.session).await).await;
+    let order = body(complete(pia, &cart, None).await).await["order"].clone();
+    let path = format!("/orders/{}", id(&order));
+
+    let mine = body(store_get(pia, &path).await).await;
+    assert_eq!(mine["order"]["id"], order["id"]);
+    assert_eq!(mine["order"]["display_id"], order["display_id"]);
+    for other in [bo, &paid.gm] {
+        let response = store_get(other, &path).await;
+        assert_eq!(response.status(), 404);
+        let (kind, code, _) = error_of(response).await;
+        assert_eq!((kind.as_str(), code.as_str()), ("not_found", "order_not_found"));
+    }
+    let unknown = store_get(pia, "/orders/order_00000000000000000000000000").await;
+    assert_eq!(error_of(unknown).await.1, "order_not_found");
+    assert_eq!(error_of(store_get(pia, "/orders/not-an-order").await).await.1, "order_not_found");
+    assert_eq!(store_get(&app.browser(), &path).await.status(), 401, "signed out");
+    // Another shopper cannot complete someone's cart: it is not found, and nothing is written.
+    let response = complete(bo, &cart, None).await;
+    assert_eq!(error_of(response).await.1, "cart_not_found");
+});
+
+db_test!(configure = |config| config.db_max_connections = 10, async fn a_hundred_concurrent_completions_make_one_order(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let cart = cart_for_seat(pia, &payment_of(pia, &paid.session).await).await;
+    let barrier = Arc::new(Barrier::new(100));
+    let racers: Vec<_> = (0..100)
+        .map(|_| {
+            let (pia, cart, barrier) = (pia.clone(), cart.clone(), barrier.clone());
+            tokio::spawn(async move {
+                barrier.wait().await;
+                let response = complete(&pia, &cart, None).await;
+                (response.status().as_u16(), body(response).await)
+            })
+        })
+        .collect();
+    let mut orders = std::collections::BTreeSet::new();
+    let mut conflicts = 0;
+    for racer in racers {
+        let (status, answer) = racer.await.unwrap();
+        match status {
+            200 => {
+                assert_eq!(answer["type"], "order", "{answer}");
+                orders.insert(answer["order"]["id"].as_str().unwrap().to_owned());
+            }
+            409 => {
+                assert_eq!(answer["error"]["type"], "conflict", "{answer}");
+                assert_eq!(answer["error"]["code"], "cart_completion_in_progress");
+                conflicts += 1;
+            }
+            other => panic!("{other}: {answer}"),
+        }
+    }
+    assert_eq!(orders.len(), 1, "one order, whoever answered with it");
+    assert!(conflicts < 100, "someone completed it");
+    assert_eq!(count(&app, "orders").await, 1);
+    assert_eq!(count(&app, "ledger_entries").await, 3, "one charge, one fee, one share");
+    let view = player_view(pia, &paid.session).await;
+    assert_eq!(view["payment"]["transactions_count"], 1, "captured once");
+    // After the race, every completion answers the one order.
+    let settled = body(complete(pia, &cart, None).await).await;
+    assert_eq!(orders.iter().next().unwrap(), settled["order"]["id"].as_str().unwrap());
+});
+
+db_test!(async fn idempotency_keys_replay_refuse_a_key_in_use_and_a_key_reused(app) {
+    let (pia, _, _) = app.signed_up("Pia").await;
+    let first = store(&pia, "/carts", &json!({}), Some("create-1")).await;
+    assert_eq!(first.status(), 200);
+    assert!(first.headers().get("idempotent-replayed").is_none());
+    let first = body(first).await;
+    let replayed = store(&pia, "/carts", &json!({}), Some("create-1")).await;
+    assert_eq!(replayed.status(), 200);
+    assert_eq!(replayed.headers()["idempotent-replayed"], "true");
+    assert_eq!(body(replayed).await, first, "the first answer, not a second cart");
+    assert_eq!(count(&app, "carts").await, 1);
+
+    // The same key with another body, or on another path, is a client bug.
+    let response = store(&pia, "/carts", &json!({"email": "pia@example.test"}), Some("create-1")).await;
+    assert_eq!(response.status(), 422);
+    let (kind, code, _) = error_of(response).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("invalid_data", "idempotency_key_reused"));
+    let path = format!("/carts/{}", first["cart"]["id"].as_str().unwrap());
+    let response = store(&pia, &path, &json!({}), Some("create-1")).await;
+    assert_eq!(error_of(response).await.1, "idempotency_key_reused");
+
+    // Keys are per principal: another account's same key is its own.
+    let (bo, _, _) = app.signed_up("Bo").await;
+    let theirs = body(store(&bo, "/carts", &json!({}), Some("create-1")).await).await;
+    assert_ne!(theirs["cart"]["id"], first["cart"]["id"]);
+
+    // A key held by a request still running: 409, never a second run.
+    let now = app.clock_now();
+    let backend = app.state.db.conn().get_database_backend();
+    let principal = format!("account:{}", pia.me().await["user"]["id"].as_str().unwrap());
+    let insert = Query::insert()
+        .into_table(Alias::new("idempotency_keys"))
+        .columns(["principal", "key", "method", "path", "request_hash", "state", "created_at", "expires_at"]
+            .map(Alias::new))
+        .values_panic([principal.into(), "busy".into(), "POST".into(), "/store/carts".into(),
+            sha256_hex(b"{}").into(), "in_progress".into(),
+            now.into(), (now + chrono::Duration::seconds(60)).into()])
+        .to_owned();
+    app.state.db.conn().execute_raw(backend.build(&insert)).await.unwrap();
+    let response = store(&pia, "/carts", &json!({}), Some("busy")).await;
+    assert_eq!(response.status(), 409);
+    let (kind, code, _) = error_of(response).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("conflict", "idempotency_key_in_use"));
+    // Once its lease ran out (the request was lost), the key is free again.
+    app.clock.set(now + chrono::Duration::seconds(61));
+    assert_eq!(store(&pia, "/carts", &json!({}), Some("busy")).await.status(), 200);
+
+    // An error is not kept: the retry runs afresh.
+    let response = store(&pia, "/carts/cart_00000000000000000000000000", &json!({}), Some("err")).await;
+    assert_eq!(response.status(), 404);
+    let response = store(&pia, "/carts/cart_00000000000000000000000000", &json!({}), Some("err")).await;
+    assert!(response.headers().get("idempotent-replayed").is_none());
+    assert_eq!(response.status(), 404);
+
+    // Answers are kept a day.
+    app.clock.set(now + chrono::Duration::hours(25));
+    let fresh = store(&pia, "/carts", &json!({}), Some("create-1")).await;
+    assert!(fresh.headers().get("idempotent-replayed").is_none());
+    assert_ne!(body(fresh).await["cart"]["id"], first["cart"]["id"]);
+
+    let response = store(&pia, "/carts", &json!({}), Some("has space")).await;
+    assert_eq!(response.status(), 400);
+    assert_eq!(error_of(response).await.1, "idempotency_key_invalid");
+});
+
+db_test!(async fn a_completion_replayed_by_its_key_answers_the_same_order(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let cart = cart_for_seat(pia, &payment_of(pia, &paid.session).await).await;
+    let first = body(complete(pia, &cart, Some("pay-1")).await).await;
+    let again = complete(pia, &cart, Some("pay-1")).await;
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    assert_eq!(body(again).await, first);
+    assert_eq!(count(&app, "orders").await, 1);
+});
+
+db_test!(async fn the_recovery_job_records_a_completion_left_captured(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let payment = payment_of(pia, &paid.session).await;
+    let cart = cart_for_seat(pia, &payment).await;
+    // As a crash after the capture leaves it: claimed, captured, the lease run out, nothing recorded.
+    let now = app.clock_now();
+    let backend = app.state.db.conn().get_database_backend();
+    let insert = Query::insert()
+        .into_table(Alias::new("cart_completions"))
+        .columns(["cart_id", "state", "order_id", "provider_ref", "locked_until", "attempt", "created_at", "updated_at"]
+            .map(Alias::new))
+        .values_panic([id(&cart).into(), "captured".into(), "order_0000000000000000000000RCVD".into(),
+            "sys_6f1c4a52-8a2b-4c3e-9d0f-1a2b3c4d5e6f".into(), (now - chrono::Duration::seconds(5)).into(),
+            0.into(), now.into(), now.into()])
+        .to_owned();
+    app.state.db.conn().execute_raw(backend.build(&insert)).await.unwrap();
+    assert_eq!(count(&app, "orders").await, 0);
+
+    let run = questline::jobs::JobRun {
+        id: Uuid::now_v7(),
+        kind: questline::jobs::kinds::FINISH_COMPLETION.to_owned(),
+        payload: json!({"cart_id": id(&cart)}),
+        attempt: 1,
+    };
+    questline::commerce::completion::finish_completion_job(app.state.clone(), run.clone()).await.unwrap();
+    assert_eq!(count(&app, "orders").await, 1);
+    assert_eq!(count(&app, "ledger_entries").await, 3);
+    let view = player_view(pia, &paid.session).await;
+    assert_eq!(view["payment"]["status"], "completed");
+    assert_eq!(view["payment"]["order_id"], "order_0000000000000000000000RCVD");
+    assert_eq!(view["payment"]["transaction_id"], "sys_6f1c4a52-8a2b-4c3e-9d0f-1a2b3c4d5e6f", "the captured one");
+    // Running it again, or completing the cart, changes nothing more.
+    questline::commerce::completion::finish_completion_job(app.state.clone(), run).await.unwrap();
+    let answer = body(complete(pia, &cart, None).await).await;
+    assert_eq!(answer["order"]["id"], "order_0000000000000000000000RCVD");
+    assert_eq!(count(&app, "orders").await, 1);
+    assert_eq!(count(&app, "ledger_entries").await, 3);
+
+    // A claim schedules the job for a minute later, once per cart.
+    let bo_cart = cart_for_seat(&paid.players[1].0, &payment_of(&paid.players[1].0, &paid.session).await).await;
+    body(complete(&paid.players[1].0, &bo_cart, None).await).await;
+    let jobs = questline::jobs::find_by_kind(app.state.db.conn(), questline::jobs::kinds::FINISH_COMPLETION).await.unwrap();
+    let mine: Vec<_> = jobs.iter().filter(|job| job.payload["cart_id"] == bo_cart["id"]).collect();
+    assert_eq!(mine.len(), 1);
+    assert_eq!(mine[0].run_at, app.clock_now() + chrono::Duration::seconds(60));
+});
+
+db_test!(async fn a_completion_held_by_another_request_is_refused_and_nothing_is_written(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let cart = cart_for_seat(pia, &payment_of(pia, &paid.session).await).await;
+    let now = app.clock_now();
+    let statement = Query::insert()
+        .into_table(Alias::new("cart_completions"))
+        .columns(["cart_id", "state", "order_id", "locked_until", "attempt", "created_at", "updated_at"].map(Alias::new))
+        .values_panic([id(&cart).into(), "started".into(), "order_0000000000000000000000HKD0".into(),
+            (now + chrono::Duration::seconds(20)).into(), 0.into(), now.into(), now.into()])
+        .to_owned();
+    let backend = app.state.db.conn().get_database_backend();
+    app.state.db.conn().execute_raw(backend.build(&statement)).await.unwrap();
+    let response = complete(pia, &cart, None).await;
+    assert_eq!(response.status(), 409);
+    let (kind, code, _) = error_of(response).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("conflict", "cart_completion_in_progress"));
+    assert_eq!(count(&app, "orders").await, 0);
+    // The lease runs out: the next click takes over and completes, with the order id the claim allocated.
+    app.clock.set(now + chrono::Duration::seconds(31));
+    let answer = body(complete(pia, &cart, None).await).await;
+    assert_eq!(answer["order"]["id"], "order_0000000000000000000000HKD0");
+});
