@@ -13,7 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::auth::{self, Auth, csrf, session};
 use crate::clock::{SharedClock, SystemClock};
 use crate::commerce::providers::PaymentProviders;
-use crate::config::Config;
+use crate::config::{Config, Switch};
 use crate::db::{self, Db};
 use crate::events::EventBus;
 use crate::hooks::AccountHooks;
@@ -173,6 +173,7 @@ impl Application {
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
         let mailer = Mailer::from_config(&config, clock.clone())?;
         let hooks = Arc::new(account_hooks());
+        let payment_providers = PaymentProviders::new(config.system_payments == Switch::On);
         let state = AppState {
             db,
             config: Arc::new(config),
@@ -185,7 +186,7 @@ impl Application {
             hooks,
             public_cache,
             proxies,
-            payment_providers: PaymentProviders::new(true),
+            payment_providers,
         };
         state.jobs.start(state.clone());
         Ok(Self { state, listener })

@@ -184,6 +184,11 @@ pub struct Config {
     /// the odd grosz of a rounding.
     #[arg(long, env = "QUESTLINE_PLATFORM_FEE_PERCENT", default_value = "10", global = true)]
     pub platform_fee_percent: String,
+
+    /// `off` hides the built-in provider `pp_system_default` ("Test payment", which takes no money) from every
+    /// region: for an instance that takes real money. On by default, so a local install can walk the checkout.
+    #[arg(long, env = "QUESTLINE_SYSTEM_PAYMENTS", value_enum, default_value_t = Switch::On, global = true)]
+    pub system_payments: Switch,
     /// The store's publishable API key: every `/api/store/*` request carries it in `x-publishable-api-key`, as
     /// Medusa's SDK sends it. Public (served by `GET /api/config`): it tells the store which storefront calls, it
     /// is no secret.
@@ -213,6 +218,13 @@ impl std::fmt::Debug for OidcConfig {
             .field("provider_name", &self.provider_name)
             .finish()
     }
+}
+
+/// A setting that is on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -354,6 +366,7 @@ impl Config {
             applications_per_hour: 10,
             preparation_lead_minutes: 15,
             platform_fee_percent: "10".into(),
+            system_payments: Switch::On,
             publishable_key: "pk_questline_local".into(),
             sales_channel_id: "sc_questline".into(),
         }
@@ -413,6 +426,7 @@ impl std::fmt::Debug for Config {
             .field("applications_per_hour", &self.applications_per_hour)
             .field("preparation_lead_minutes", &self.preparation_lead_minutes)
             .field("platform_fee_percent", &self.platform_fee_percent)
+            .field("system_payments", &self.system_payments)
             .field("publishable_key", &self.publishable_key)
             .field("sales_channel_id", &self.sales_channel_id)
             .finish()

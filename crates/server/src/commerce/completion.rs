@@ -92,8 +92,9 @@ pub struct CompletionError {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum CompleteCartResponse {
-    Order { order: Order },
-    Cart { cart: Cart, error: CompletionError },
+    // Both boxed: the answer is built once and serialised, and the two shapes differ much in size.
+    Order { order: Box<Order> },
+    Cart { cart: Box<Cart>, error: CompletionError },
 }
 
 /// The recovery job's input.
@@ -575,12 +576,12 @@ async fn answer(state: &AppState, cart: &cart::Model, outcome: Outcome) -> Resul
     match outcome {
         Outcome::Order(id) => {
             let row = order::Entity::find_by_id(id).one(state.db.conn()).await?.ok_or_else(order_not_found)?;
-            Ok(CompleteCartResponse::Order { order: row.into() })
+            Ok(CompleteCartResponse::Order { order: Box::new(row.into()) })
         }
         Outcome::Cart(error) => {
             let row =
                 cart::Entity::find_by_id(cart.id.clone()).one(state.db.conn()).await?.ok_or_else(cart_not_found)?;
-            Ok(CompleteCartResponse::Cart { cart: super::carts::view(state.db.conn(), row).await?, error })
+            Ok(CompleteCartResponse::Cart { cart: Box::new(super::carts::view(state.db.conn(), row).await?), error })
         }
     }
 }

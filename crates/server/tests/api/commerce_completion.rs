@@ -204,6 +204,18 @@ db_test!(async fn two_players_pay_through_the_store_and_the_session_becomes_read
     assert_eq!(order["items"][0]["unit_price"], 25.5);
     assert_eq!(order["items"][0]["metadata"]["payment_id"], pia_payment.as_str());
     assert_eq!(gm_view(&paid.gm, &paid.session).await["status"], "waiting_for_payment", "one of two paid");
+    // The GM's page learns of it live: the completion recorded a session event for the GM and the players.
+    use questline::db::entities::event;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    let last = event::Entity::find()
+        .filter(event::Column::EntityId.eq(paid.session.as_str()))
+        .order_by_desc(event::Column::Id)
+        .one(app.state.db.conn())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((last.entity.as_str(), last.kind.as_str()), ("session", "updated"));
+    assert!(last.audience.to_string().contains(&paid.gm_id), "{}", last.audience);
 
     let bo_payment = payment_of(bo, &paid.session).await;
     let bo_cart = cart_for_seat(bo, &bo_payment).await;
@@ -454,4 +466,110 @@ db_test!(async fn a_completion_held_by_another_request_is_refused_and_nothing_is
     app.clock.set(now + chrono::Duration::seconds(31));
     let answer = body(complete(pia, &cart, None).await).await;
     assert_eq!(answer["order"]["id"], "order_0000000000000000000000HKD0");
+});
+
+db_test!(async fn a_cart_missing_what_an_order_needs_is_refused_and_nothing_is_written(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let payment = payment_of(pia, &paid.session).await;
+    let cart = store_ok(pia, "/carts", &json!({})).await["cart"].clone();
+    let path = format!("/carts/{}", id(&cart));
+    let variant = format!("variant_{}", Uuid::parse_str(&payment).unwrap().simple());
+    store_ok(pia, &format!("{path}/line-items"), &json!({"variant_id": variant, "quantity": 1})).await;
+
+    // No address (the e-mail is the account's): the spec's checkout messages, every one at once.
+    let response = complete(pia, &cart, None).await;
+    assert_eq!(response.status(), 422);
+    let (kind, _, error) = error_of(response).await;
+    assert_eq!(kind, "invalid_data");
+    assert_eq!(error["fields"]["billing_address.last_name"][0]["message"], "Last name is required", "{error}");
+    assert_eq!(error["fields"]["billing_address.first_name"][0]["message"], "First name is required");
+    assert_eq!(error["fields"]["billing_address.phone"][0]["message"], "Phone number is required");
+
+    // An address but no payment method chosen.
+    store_ok(pia, &path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
+    let response = complete(pia, &cart, None).await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(error_of(response).await.1, "payment_session_required");
+
+    // No seat at all.
+    let empty = store_ok(pia, "/carts", &json!({})).await["cart"].clone();
+    let empty_path = format!("/carts/{}", id(&empty));
+    store_ok(pia, &empty_path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
+    let response = complete(pia, &empty, None).await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(error_of(response).await.1, "cart_empty");
+
+    assert_eq!(count(&app, "cart_completions").await, 0, "a refused claim takes nothing");
+    assert_eq!(count(&app, "orders").await, 0);
+    assert_eq!(player_view(pia, &paid.session).await["payment"]["transactions_count"], 0);
+});
+
+db_test!(async fn a_seat_lost_while_the_money_moved_voids_the_completion(app) {
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let cart = cart_for_seat(pia, &payment_of(pia, &paid.session).await).await;
+    // Captured, then the player left before the order was recorded (a crash in between).
+    let now = app.clock_now();
+    let insert = Query::insert()
+        .into_table(Alias::new("cart_completions"))
+        .columns(["cart_id", "state", "order_id", "provider_ref", "locked_until", "attempt", "created_at", "updated_at"]
+            .map(Alias::new))
+        .values_panic([id(&cart).into(), "captured".into(), "order_0000000000000000000000VD00".into(),
+            "sys_0c2b1a52-8a2b-4c3e-9d0f-1a2b3c4d5e6f".into(), (now - chrono::Duration::seconds(5)).into(),
+            0.into(), now.into(), now.into()])
+        .to_owned();
+    let backend = app.state.db.conn().get_database_backend();
+    app.state.db.conn().execute_raw(backend.build(&insert)).await.unwrap();
+    let left = pia.post_json(&format!("/api/sessions/{}/leave", paid.session), &json!({})).await;
+    assert_eq!(left.status(), 200, "leave");
+
+    let run = questline::jobs::JobRun {
+        id: Uuid::now_v7(),
+        kind: questline::jobs::kinds::FINISH_COMPLETION.to_owned(),
+        payload: json!({"cart_id": id(&cart)}),
+        attempt: 1,
+    };
+    questline::commerce::completion::finish_completion_job(app.state.clone(), run).await.unwrap();
+    assert_eq!(count(&app, "orders").await, 0, "no order for a seat that is gone");
+    assert_eq!(count(&app, "ledger_entries").await, 0);
+    let rows = app.state.db.conn()
+        .query_all_raw(Statement::from_string(backend, "SELECT state FROM cart_completions".to_owned()))
+        .await
+        .unwrap();
+    assert_eq!(rows[0].try_get::<String>("", "state").unwrap(), "voided");
+    let response = complete(pia, &cart, None).await;
+    assert_eq!(response.status(), 409);
+    let (kind, code, _) = error_of(response).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("conflict", "seat_not_payable"));
+    assert_eq!(player_view(pia, &paid.session).await["payment"]["status"], "failed");
+});
+
+db_test!(async fn a_visitors_keys_are_scoped_to_their_cookie(app) {
+    let visitor = app.browser();
+    // The first cart sets the cookie: without one there is nobody to keep a key for, so nothing is kept.
+    let first = store(&visitor, "/carts", &json!({}), Some("v-1")).await;
+    assert_eq!(first.status(), 200);
+    assert!(first.headers().get("idempotent-replayed").is_none());
+    assert_eq!(count(&app, "idempotency_keys").await, 0);
+    // With the cookie, the key is the visitor's.
+    let second = body(store(&visitor, "/carts", &json!({}), Some("v-2")).await).await;
+    let again = store(&visitor, "/carts", &json!({}), Some("v-2")).await;
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    assert_eq!(body(again).await, second);
+    // Another visitor's same key is theirs, not a replay of someone else's cart.
+    let other = app.browser();
+    body(store(&other, "/carts", &json!({}), None).await).await;
+    let theirs = store(&other, "/carts", &json!({}), Some("v-2")).await;
+    assert!(theirs.headers().get("idempotent-replayed").is_none());
+    assert_ne!(body(theirs).await["cart"]["id"], second["cart"]["id"]);
+});
+
+db_test!(configure = |config| config.system_payments = questline::config::Switch::Off,
+async fn with_system_payments_off_the_test_provider_is_not_offered(app) {
+    let (pia, _, _) = app.signed_up("Pia").await;
+    let cart = store_ok(&pia, "/carts", &json!({})).await["cart"].clone();
+    let providers = body(store_get(&pia, &format!("/payment-providers?region_id={}", cart["region_id"].as_str().unwrap())).await).await;
+    assert_eq!(providers["payment_providers"], json!([]), "{providers}");
+    assert_eq!(providers["count"], 0);
 });
