@@ -268,8 +268,14 @@ function AddressStep({
   const [errors, setErrors] = useState<Partial<Record<AddressField, string[]>>>({});
   const [busy, setBusy] = useState(false);
 
+  // Editing a field takes its message away: what was wrong with the old value says nothing about the new one.
   const set = (field: AddressField) => (value: string) => {
     setForm((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) =>
+      field in previous
+        ? Object.fromEntries(Object.entries(previous).filter(([name]) => name !== field))
+        : previous,
+    );
   };
 
   const submit = async () => {
