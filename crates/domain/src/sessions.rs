@@ -198,6 +198,10 @@ wire_enum! {
         Removed => "removed",
         /// The session's own status moved (its cancellation included).
         StatusChanged => "status_changed",
+        /// A player's seat was paid (commerce recorded the order).
+        Paid => "paid",
+        /// A player's payment was given back (the provider confirmed the refund).
+        Refunded => "refunded",
     }
 }
 

@@ -86,6 +86,10 @@ pub struct Order {
     pub tax_total: f64,
     pub total: f64,
     pub seller: OrderSeller,
+    /// Who took the money (`pp_system_default`, `pp_stripe_stripe`).
+    pub provider_id: String,
+    /// The provider's reference for the payment, shown on the receipt so the buyer can quote it.
+    pub transaction_id: String,
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
@@ -144,6 +148,8 @@ impl From<order::Model> for Order {
             tax_total: major(row.tax_total_minor),
             total: major(row.total_minor),
             seller: OrderSeller { id: row.gm_id, name: row.seller_name },
+            provider_id: row.provider_id,
+            transaction_id: row.transaction_id,
             created_at: row.created_at,
         }
     }

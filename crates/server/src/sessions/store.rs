@@ -747,6 +747,8 @@ pub async fn payment_refunded(tx: Tx<'_>, payment_id: Uuid, to: PaymentStatus) -
     if !moved {
         return Ok(false);
     }
+    // The platform gave the money back (the provider confirmed it); the row names whose payment it was.
+    history(tx, row.id, SessionEventKind::Refunded, None, Some(paid.player_id), None, None).await?;
     let facts = facts_of(tx, &row).await?;
     settle(tx, row.id, &facts).await?;
     announce(tx, &reread(tx, row.id).await?, false).await?;
@@ -805,7 +807,7 @@ pub async fn payment_declined(tx: Tx<'_>, payment_id: Uuid) -> Result<(), ApiErr
 /// holds) and the GM and the participants hear of it. `false`, with nothing written, when the payment is no longer
 /// open (its holder left, or it was completed by another cart): the caller voids its completion.
 pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) -> Result<bool, ApiError> {
-    let Some((row, _)) = lock_payment(tx, payment_id).await? else { return Ok(false) };
+    let Some((row, paid)) = lock_payment(tx, payment_id).await? else { return Ok(false) };
     let updated = payment::Entity::update_many()
         .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Completed.as_str()))
         .col_expr(payment::Column::CartId, Expr::value(refs.cart_id))
@@ -820,6 +822,8 @@ pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) 
     if updated.rows_affected == 0 {
         return Ok(false);
     }
+    // The history names the payer before the move to ready to start it may cause.
+    history(tx, row.id, SessionEventKind::Paid, Some(paid.player_id), None, None, None).await?;
     let facts = facts_of(tx, &row).await?;
     settle(tx, row.id, &facts).await?;
     announce(tx, &reread(tx, row.id).await?, false).await?;

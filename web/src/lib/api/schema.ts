@@ -2457,6 +2457,8 @@ export interface components {
       items: components['schemas']['OrderItem'][];
       /** @description `captured`, or `refunded` once a refund is confirmed. */
       payment_status: string;
+      /** @description Who took the money (`pp_system_default`, `pp_stripe_stripe`). */
+      provider_id: string;
       /** Format: uuid */
       region_id: string;
       seller: components['schemas']['OrderSeller'];
@@ -2471,6 +2473,8 @@ export interface components {
       tax_total: number;
       /** Format: double */
       total: number;
+      /** @description The provider's reference for the payment, shown on the receipt so the buyer can quote it. */
+      transaction_id: string;
     };
     /** @description The billing address as the invoice keeps it. */
     OrderAddress: {
@@ -3049,7 +3053,9 @@ export interface components {
       | 'cancelled'
       | 'left'
       | 'removed'
-      | 'status_changed';
+      | 'status_changed'
+      | 'paid'
+      | 'refunded';
     /** @description The player's own participation. */
     SessionMe: {
       /** @description What you may do now. */

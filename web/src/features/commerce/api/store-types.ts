@@ -34,11 +34,8 @@ export type CreateCartBody = Schemas['CreateCartBody'];
 export type UpdateCartBody = Schemas['UpdateCartBody'];
 export type CommerceConfig = Schemas['CommerceSettings'];
 
-/**
- * An order (the receipt). The provider's transaction id is on the session payment; the order may carry it too
- * (the receipt shows it when it does).
- */
-export type Order = Schemas['Order'] & { transaction_id?: string | null };
+/** An order (the receipt), with the provider's transaction id the buyer can quote. */
+export type Order = Schemas['Order'];
 export type CompleteCartResponse = Schemas['CompleteCartResponse'];
 export type Refund = Schemas['Refund'];
 export type RefundStatus = Schemas['RefundStatus'];

@@ -107,6 +107,8 @@ const paid: CompleteCartResponse = {
     total: 25,
     seller: { id: 'gm', name: 'Greta' },
     billing_address: {},
+    provider_id: 'pp_system_default',
+    transaction_id: 'sys_1',
     created_at: '2030-06-01T10:00:00Z',
   },
 };

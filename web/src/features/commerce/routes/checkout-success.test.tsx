@@ -51,6 +51,7 @@ const order: Order = {
   tax_total: 0,
   total: 25.5,
   seller: { id: 'gm', name: 'Greta' },
+  provider_id: 'pp_system_default',
   transaction_id: 'sys_0195f0c4',
   created_at: '2030-06-01T10:00:00Z',
 };

@@ -146,12 +146,10 @@ function ReceiptView({ order }: { order: Order }) {
               : t('checkout.receipt.paymentStatus.captured')}
           </dd>
         </div>
-        {order.transaction_id && (
-          <div>
-            <dt className="text-muted-foreground">{t('checkout.receipt.transaction')}</dt>
-            <dd className="font-mono break-all">{order.transaction_id}</dd>
-          </div>
-        )}
+        <div>
+          <dt className="text-muted-foreground">{t('checkout.receipt.transaction')}</dt>
+          <dd className="font-mono break-all">{order.transaction_id}</dd>
+        </div>
       </dl>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t('checkout.receipt.lines')}</caption>
