@@ -16,5 +16,6 @@ pub mod series;
 pub mod sessions;
 pub mod text;
 pub mod title;
+mod wire;
 
 pub use error::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors, Validator};

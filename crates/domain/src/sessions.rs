@@ -7,9 +7,9 @@
 use std::fmt;
 
 use chrono::{DateTime, Duration, Utc};
-use serde::{Deserialize, Serialize};
 
 use crate::error::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
+use crate::wire::wire_enum;
 
 pub use crate::applications::parse_message;
 
@@ -20,39 +20,6 @@ pub const DURATION_MAX: i64 = 1440;
 pub const LEAD_MINUTES: i64 = 15;
 /// A session still not in progress this long after its scheduled start is cancelled by the platform.
 pub const ABANDON_AFTER_MINUTES: i64 = 60;
-
-macro_rules! wire_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $wire:literal,)* }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name {
-            $($(#[$vmeta])* $variant,)*
-        }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
-
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $wire,)*
-                }
-            }
-
-            /// The stored or sent spelling → the value; `None` for anything else.
-            pub fn parse(input: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|value| value.as_str() == input)
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
-}
 
 wire_enum! {
     /// Where a session is (spec §4).

@@ -13,40 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::commerce::format_minor;
 use crate::error::{DomainError, ErrorCode, ErrorType};
 use crate::sessions::{ParticipantMove, ParticipantStatus, PaymentStatus, SessionStatus};
-
-/// Spelling helpers for the two small enums below (their wire form is their stored form).
-macro_rules! wire_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $wire:literal,)* }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name {
-            $($(#[$vmeta])* $variant,)*
-        }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
-
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $wire,)*
-                }
-            }
-
-            /// The stored or sent spelling → the value; `None` for anything else.
-            pub fn parse(input: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|value| value.as_str() == input)
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
-}
+use crate::wire::wire_enum;
 
 wire_enum! {
     /// Why a payment is refunded: one per row of the policy table (decisions.md §2).

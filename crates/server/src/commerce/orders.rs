@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::dto::major;
+use super::dto::{Address, major};
 use super::entities::order;
 use crate::auth::extract::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
@@ -23,20 +23,6 @@ use crate::state::AppState;
 
 pub fn order_not_found() -> ApiError {
     ApiError::not_found(ErrorCode::OrderNotFound.as_str(), "Order not found")
-}
-
-/// The billing address as the invoice keeps it.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct OrderAddress {
-    pub first_name: Option<String>,
-    pub last_name: Option<String>,
-    pub address_1: Option<String>,
-    pub address_2: Option<String>,
-    pub city: Option<String>,
-    pub postal_code: Option<String>,
-    /// `pl` or `be`.
-    pub country_code: Option<String>,
-    pub phone: Option<String>,
 }
 
 /// One line of an order: the seat.
@@ -80,7 +66,8 @@ pub struct Order {
     pub region_id: Uuid,
     pub currency_code: String,
     pub items: Vec<OrderItem>,
-    pub billing_address: OrderAddress,
+    /// As the invoice keeps it: snapshotted from the cart at completion.
+    pub billing_address: Address,
     pub subtotal: f64,
     /// 0: no VAT logic yet.
     pub tax_total: f64,
@@ -127,7 +114,7 @@ impl From<order::Model> for Order {
                     metadata: item.metadata,
                 })
                 .collect(),
-            billing_address: OrderAddress {
+            billing_address: Address {
                 first_name: row.billing_first_name,
                 last_name: row.billing_last_name,
                 address_1: row.billing_address_1,

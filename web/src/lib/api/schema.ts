@@ -2442,7 +2442,8 @@ export interface components {
     };
     /** @description An order in Medusa v2's store shape. */
     Order: {
-      billing_address: components['schemas']['OrderAddress'];
+      /** @description As the invoice keeps it: snapshotted from the cart at completion. */
+      billing_address: components['schemas']['Address'];
       /** Format: date-time */
       created_at: string;
       currency_code: string;
@@ -2475,18 +2476,6 @@ export interface components {
       total: number;
       /** @description The provider's reference for the payment, shown on the receipt so the buyer can quote it. */
       transaction_id: string;
-    };
-    /** @description The billing address as the invoice keeps it. */
-    OrderAddress: {
-      address_1?: string | null;
-      address_2?: string | null;
-      city?: string | null;
-      /** @description `pl` or `be`. */
-      country_code?: string | null;
-      first_name?: string | null;
-      last_name?: string | null;
-      phone?: string | null;
-      postal_code?: string | null;
     };
     /** @description One line of an order: the seat. */
     OrderItem: {
