@@ -28,6 +28,7 @@ const TAG: &str = "commerce";
 #[into_params(parameter_in = Query)]
 pub struct EarningsQuery {
     /// `YYYY-MM` (UTC); this month when left out.
+    #[param(pattern = r"^[2-9][0-9]{3}-(0[1-9]|1[0-2])$")]
     pub month: Option<String>,
 }
 

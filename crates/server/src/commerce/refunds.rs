@@ -159,7 +159,7 @@ async fn request(
     w: &Write<'_>,
     player: AccountId,
     payment_id: Uuid,
-    message: Option<String>,
+    message_sent: Option<String>,
 ) -> Result<Refund, ApiError> {
     let facts = sessions::lock_payment(w, payment_id).await?.ok_or_else(payment_not_found)?;
     if facts.player_id != player {
@@ -170,6 +170,8 @@ async fn request(
             payment_not_found()
         });
     }
+    // The message is read once the payment is known to be the caller's: a stranger learns nothing from it.
+    let message = message(message_sent.as_deref())?;
     let existing = refund_of(w.txn, payment_id).await?;
     rules::check_request(facts.status, facts.session_status, existing.as_ref().map(status_of)).map_err(refused)?;
     let row = refund::ActiveModel {
@@ -205,7 +207,7 @@ async fn decide(
     gm: AccountId,
     payment_id: Uuid,
     decision: RefundDecision,
-    message: Option<String>,
+    message_sent: Option<String>,
 ) -> Result<Refund, ApiError> {
     let facts = sessions::lock_payment(w, payment_id).await?.ok_or_else(payment_not_found)?;
     if facts.gm_id != gm {
@@ -215,6 +217,8 @@ async fn decide(
             payment_not_found()
         });
     }
+    // The message is read once the payment is known to be the caller's: a stranger learns nothing from it.
+    let message = message(message_sent.as_deref())?;
     let existing = refund_of(w.txn, payment_id).await?;
     let to = rules::check_decision(existing.as_ref().map(status_of), decision).map_err(refused)?;
     let Some(existing) = existing else { return Err(refused(RefundRefusal::NotRequested { status: None })) };
@@ -262,7 +266,7 @@ pub async fn request_refund(
     Json(body): Json<RefundRequestBody>,
 ) -> Result<Json<RefundResponse>, ApiError> {
     let player = user.id();
-    let text = message(body.message.as_deref())?;
+    let text = body.message;
     let refund = state.write(move |w| Box::pin(async move { request(&w, player, payment_id, text).await })).await?;
     Ok(Json(RefundResponse { refund }))
 }
@@ -291,7 +295,7 @@ pub async fn decide_refund(
     Json(body): Json<RefundDecisionBody>,
 ) -> Result<Json<RefundResponse>, ApiError> {
     let gm = user.id();
-    let text = message(body.message.as_deref())?;
+    let text = body.message;
     let decision = body.decision;
     let refund =
         state.write(move |w| Box::pin(async move { decide(&w, gm, payment_id, decision, text).await })).await?;
