@@ -154,6 +154,41 @@ async fn refund_of(conn: &impl ConnectionTrait, payment_id: Uuid) -> Result<Opti
 // The request and the decision
 // ---------------------------------------------------------------------------------------------------------------
 
+/// Who acts on a payment: its payer asks for a refund, the session's GM decides.
+#[derive(Clone, Copy)]
+enum Side {
+    Payer,
+    GameMaster,
+}
+
+/// The payment, locked with its session, when `caller` is on `side` of it. The other side sees the payment but may
+/// not do this (403); anyone else does not learn it exists (404). Callers read the body only after this, so a
+/// stranger learns nothing from how it is refused.
+async fn payment_for(
+    w: &Write<'_>,
+    payment_id: Uuid,
+    caller: AccountId,
+    side: Side,
+) -> Result<sessions::PaymentFacts, ApiError> {
+    let facts = sessions::lock_payment(w, payment_id).await?.ok_or_else(payment_not_found)?;
+    let (ours, theirs) = match side {
+        Side::Payer => (facts.player_id, facts.gm_id),
+        Side::GameMaster => (facts.gm_id, facts.player_id),
+    };
+    if ours == caller {
+        return Ok(facts);
+    }
+    Err(match side {
+        _ if theirs != caller => payment_not_found(),
+        Side::Payer => {
+            ApiError::forbidden(ErrorCode::PayerOnly.as_str(), "Only the player who paid can request a refund")
+        }
+        Side::GameMaster => {
+            ApiError::forbidden(ErrorCode::GameMasterOnly.as_str(), "Only the game master decides a refund request")
+        }
+    })
+}
+
 /// The player asks for their money back: a completed payment of a session not yet started, once.
 async fn request(
     w: &Write<'_>,
@@ -161,21 +196,13 @@ async fn request(
     payment_id: Uuid,
     message_sent: Option<String>,
 ) -> Result<Refund, ApiError> {
-    let facts = sessions::lock_payment(w, payment_id).await?.ok_or_else(payment_not_found)?;
-    if facts.player_id != player {
-        // The GM sees the payment but cannot ask for it; anyone else does not learn it exists.
-        return Err(if facts.gm_id == player {
-            ApiError::forbidden(ErrorCode::PayerOnly.as_str(), "Only the player who paid can request a refund")
-        } else {
-            payment_not_found()
-        });
-    }
-    // The message is read once the payment is known to be the caller's: a stranger learns nothing from it.
+    let facts = payment_for(w, payment_id, player, Side::Payer).await?;
     let message = message(message_sent.as_deref())?;
     let existing = refund_of(w.txn, payment_id).await?;
     rules::check_request(facts.status, facts.session_status, existing.as_ref().map(status_of)).map_err(refused)?;
+    let id = Uuid::now_v7();
     let row = refund::ActiveModel {
-        id: Set(Uuid::now_v7()),
+        id: Set(id),
         payment_id: Set(payment_id),
         session_id: Set(facts.session_id),
         // What it will be paid back as, if the GM approves.
@@ -188,8 +215,6 @@ async fn request(
         created_at: Set(w.now),
         updated_at: Set(w.now),
     };
-    let id = Uuid::now_v7();
-    let row = refund::ActiveModel { id: Set(id), ..row };
     refund::Entity::insert(row).exec_without_returning(w.txn).await.map_err(|error| {
         // Two requests racing: the unique payment id lets one in.
         crate::error::on_unique_violation(error, || {
@@ -209,15 +234,7 @@ async fn decide(
     decision: RefundDecision,
     message_sent: Option<String>,
 ) -> Result<Refund, ApiError> {
-    let facts = sessions::lock_payment(w, payment_id).await?.ok_or_else(payment_not_found)?;
-    if facts.gm_id != gm {
-        return Err(if facts.player_id == gm {
-            ApiError::forbidden(ErrorCode::GameMasterOnly.as_str(), "Only the game master decides a refund request")
-        } else {
-            payment_not_found()
-        });
-    }
-    // The message is read once the payment is known to be the caller's: a stranger learns nothing from it.
+    let facts = payment_for(w, payment_id, gm, Side::GameMaster).await?;
     let message = message(message_sent.as_deref())?;
     let existing = refund_of(w.txn, payment_id).await?;
     let to = rules::check_decision(existing.as_ref().map(status_of), decision).map_err(refused)?;
