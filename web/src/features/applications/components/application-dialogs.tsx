@@ -9,17 +9,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { describeError, translatorFor, type Translate } from '@/lib/api/errors';
 import type { CommandDialogProps } from '@/lib/commands/types';
@@ -105,80 +96,58 @@ function MessageDialog({
   const errorsOf = useFieldErrors(form);
   const message = useWatch({ control: form.control, name: 'message' });
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) setRefusal(undefined);
         onOpenChange(next);
       }}
+      title={title}
+      description={description}
+      submitLabel={submitLabel}
+      backLabel={t('applications.actions.back')}
+      destructive={destructive}
+      busy={form.formState.isSubmitting}
+      onSubmit={(event) => {
+        void form.handleSubmit(async (values) => {
+          setRefusal(undefined);
+          try {
+            await send(values.message, setRefusal);
+            form.reset();
+            onOpenChange(false);
+          } catch (error) {
+            handleFormError(error, form.setError, ['message'], {
+              showMessage: () => undefined,
+            });
+          }
+        })(event);
+      }}
     >
-      <DialogContent
-        closeLabel={t('common.close')}
-        className="max-h-[90dvh] max-w-lg overflow-y-auto"
+      <Field
+        label={t('applications.fields.message')}
+        errors={errorsOf('message')}
+        description={t('applications.fields.messageCounter', {
+          count: message.length,
+          max: MESSAGE_MAX,
+        })}
       >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            void form.handleSubmit(async (values) => {
-              setRefusal(undefined);
-              try {
-                await send(values.message, setRefusal);
-                form.reset();
-                onOpenChange(false);
-              } catch (error) {
-                handleFormError(error, form.setError, ['message'], {
-                  showMessage: () => undefined,
-                });
-              }
-            })(event);
-          }}
-        >
-          <Field
-            label={t('applications.fields.message')}
-            errors={errorsOf('message')}
-            description={t('applications.fields.messageCounter', {
-              count: message.length,
-              max: MESSAGE_MAX,
+        {(control) => (
+          <Textarea
+            {...control}
+            {...form.register('message', {
+              maxLength: {
+                value: MESSAGE_MAX,
+                message: t('applications.fields.messageTooLong'),
+              },
             })}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                {...form.register('message', {
-                  maxLength: {
-                    value: MESSAGE_MAX,
-                    message: t('applications.fields.messageTooLong'),
-                  },
-                })}
-                maxLength={MESSAGE_MAX}
-                rows={4}
-                placeholder={placeholder}
-              />
-            )}
-          </Field>
-          {refusal && <RefusalAlert refusal={refusal} />}
-          <DialogFooter className="pt-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('applications.actions.back')}
-              </Button>
-            </DialogClose>
-            <Button
-              type="submit"
-              variant={destructive ? 'destructive' : 'default'}
-              disabled={form.formState.isSubmitting}
-            >
-              {form.formState.isSubmitting ? t('common.saving') : submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            maxLength={MESSAGE_MAX}
+            rows={4}
+            placeholder={placeholder}
+          />
+        )}
+      </Field>
+      {refusal && <RefusalAlert refusal={refusal} />}
+    </FormDialog>
   );
 }
 

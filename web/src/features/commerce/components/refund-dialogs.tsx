@@ -7,17 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 
@@ -67,46 +58,34 @@ function MessageDialog({
     }
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')} className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Field label={t('checkout.refunds.message')}>
-            {(control) => (
-              <Textarea
-                {...control}
-                value={message}
-                maxLength={MESSAGE_MAX}
-                rows={4}
-                onChange={(event) => {
-                  setMessage(event.target.value);
-                }}
-              />
-            )}
-          </Field>
-          <DialogFooter className="pt-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('checkout.back')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy}>
-              {busy ? t('checkout.working') : submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      submitLabel={submitLabel}
+      backLabel={t('checkout.back')}
+      busyLabel={t('checkout.working')}
+      destructive={destructive}
+      busy={busy}
+      onSubmit={() => {
+        void submit();
+      }}
+    >
+      <Field label={t('checkout.refunds.message')}>
+        {(control) => (
+          <Textarea
+            {...control}
+            value={message}
+            maxLength={MESSAGE_MAX}
+            rows={4}
+            onChange={(event) => {
+              setMessage(event.target.value);
+            }}
+          />
+        )}
+      </Field>
+    </FormDialog>
   );
 }
 

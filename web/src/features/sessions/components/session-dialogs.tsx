@@ -3,20 +3,11 @@
  * players, editing the schedule; the player's confirm, ready, reject and leave. Each shows the spec's success
  * toast and closes, or its failure toast (a field error stays on its field and the dialog stays open).
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormDialog as SharedFormDialog, type FormDialogProps } from '@/components/ui/form-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/errors';
 
@@ -44,62 +35,10 @@ const MESSAGE_MAX = 1000;
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** A dialog with a form: title, words, the fields, Back and the submit button. */
-function FormDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  submitLabel,
-  destructive,
-  busy,
-  onSubmit,
-  children,
-  wide,
-}: DialogProps & {
-  title: string;
-  description: ReactNode;
-  submitLabel: string;
-  destructive?: boolean;
-  busy: boolean;
-  onSubmit: () => void;
-  children?: ReactNode;
-  wide?: boolean;
-}) {
+/** The shared form dialog with the sessions' Back label. */
+function FormDialog(props: Omit<FormDialogProps, 'backLabel'>) {
   const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        closeLabel={t('common.close')}
-        className={`max-h-[90dvh] overflow-y-auto ${wide ? 'max-w-xl' : 'max-w-lg'}`}
-      >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
-          {children}
-          <DialogFooter className="pt-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('sessions.actions.back')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy}>
-              {busy ? t('common.saving') : submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
+  return <SharedFormDialog backLabel={t('sessions.actions.back')} {...props} />;
 }
 
 function MessageField({
