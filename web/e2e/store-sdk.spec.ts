@@ -3,12 +3,13 @@
  * checks out a player's seat in a paid session against the real server — cart, address, the seat as a line item,
  * the digital shipping option, the region's built-in provider, a payment session, completion — and reads the order
  * back. The SDK runs in Node with the player's session cookie, as a storefront's server would (it only needs fetch);
- * the browser adds nothing to a test of the wire format. The people and the paid session are set up through the API.
+ * the browser adds nothing to a test of the wire format. The people and the paid session are set up through the API;
+ * at the end the player opens the SDK's order as their receipt in the web app (axe and screenshots there).
  */
 import Medusa, { FetchError } from '@medusajs/js-sdk';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-import { csrf, gameMaster, person, publishedSeries } from './support/people';
+import { capture, csrf, gameMaster, person, publishedSeries } from './support/people';
 
 type Json = Record<string, unknown>;
 
@@ -192,6 +193,14 @@ test('Medusa’s JS SDK checks out a player’s seat in a paid session', async (
   };
   expect(paid.payment).toMatchObject({ id: waiting.payment.id, status: 'completed' });
   expect(paid.status).toBe('ready_to_start');
+
+  // The order the SDK made is the player's receipt in the web app, like one paid through our own dialog.
+  await player.page.goto(`/checkout/success?order_id=${order.id}`);
+  const receipt = player.page.getByTestId('receipt');
+  await expect(receipt).toBeVisible({ timeout: 15_000 });
+  await expect(receipt.getByTestId('receipt-total')).toHaveText('PLN 25.00');
+  await expect(receipt.getByText(`Receipt for order no. ${String(order.display_id)}`)).toBeVisible();
+  await capture(player.page, 'store-sdk-receipt');
 
   await Promise.all([gm.context.close(), player.context.close()]);
 });
