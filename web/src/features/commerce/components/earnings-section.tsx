@@ -28,7 +28,7 @@ export function EarningsSection() {
   return (
     <section
       aria-labelledby={`${inputId}-title`}
-      className="flex flex-col gap-4 rounded-lg border border-border p-5"
+      className="flex flex-col gap-4 rounded-lg border border-border p-4 sm:p-5"
       data-testid="gm-earnings"
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -59,20 +59,27 @@ export function EarningsSection() {
       ) : data.totals.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('checkout.earnings.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // Five columns scroll sideways on a phone; the region takes focus so a keyboard can scroll it too.
+        <div
+          className="overflow-x-auto"
+          role="region"
+          aria-labelledby={`${inputId}-title`}
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
+                {/* Every amount names its currency, so a phone can spare this column for "Your share". */}
+                <th scope="col" className="hidden py-2 pr-2 sm:pr-3 font-medium sm:table-cell">
                   {t('checkout.earnings.currency')}
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
                   {t('checkout.earnings.gross')}
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
                   {t('checkout.earnings.refunded')}
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
                   {t('checkout.earnings.fee')}
                 </th>
                 <th scope="col" className="py-2 text-right font-medium">
@@ -83,16 +90,16 @@ export function EarningsSection() {
             <tbody>
               {data.totals.map((total) => (
                 <tr key={total.currency_code} className="border-t border-border tabular-nums">
-                  <th scope="row" className="py-2 pr-3 font-normal">
+                  <th scope="row" className="hidden py-2 pr-2 sm:pr-3 font-normal sm:table-cell">
                     {total.currency_code.toUpperCase()}
                   </th>
-                  <td className="py-2 pr-3 text-right">
+                  <td className="py-2 pr-2 sm:pr-3 text-right">
                     {format.currency(total.gross, total.currency_code)}
                   </td>
-                  <td className="py-2 pr-3 text-right">
+                  <td className="py-2 pr-2 sm:pr-3 text-right">
                     {format.currency(total.refunded, total.currency_code)}
                   </td>
-                  <td className="py-2 pr-3 text-right">
+                  <td className="py-2 pr-2 sm:pr-3 text-right">
                     {format.currency(total.platform_fee, total.currency_code)}
                   </td>
                   <td className="py-2 text-right font-medium">
@@ -106,10 +113,10 @@ export function EarningsSection() {
             <table className="mt-4 w-full text-left text-sm">
               <thead className="text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="py-2 pr-2 sm:pr-3 font-medium">
                     {t('checkout.earnings.session')}
                   </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
                     {t('checkout.earnings.payments')}
                   </th>
                   <th scope="col" className="py-2 text-right font-medium">
@@ -123,10 +130,10 @@ export function EarningsSection() {
                     key={`${session.session_id}-${session.currency_code}`}
                     className="border-t border-border tabular-nums"
                   >
-                    <td className="py-2 pr-3">
+                    <td className="py-2 pr-2 sm:pr-3">
                       {`${session.series_title} — ${format.dateTime(session.scheduled_start_datetime)}`}
                     </td>
-                    <td className="py-2 pr-3 text-right">{session.payments}</td>
+                    <td className="py-2 pr-2 sm:pr-3 text-right">{session.payments}</td>
                     <td className="py-2 text-right">
                       {format.currency(session.net, session.currency_code)}
                     </td>
