@@ -199,7 +199,9 @@ test('Medusa’s JS SDK checks out a player’s seat in a paid session', async (
   const receipt = player.page.getByTestId('receipt');
   await expect(receipt).toBeVisible({ timeout: 15_000 });
   await expect(receipt.getByTestId('receipt-total')).toHaveText('PLN 25.00');
-  await expect(receipt.getByText(`Receipt for order no. ${String(order.display_id)}`)).toBeVisible();
+  await expect(
+    receipt.getByText(`Receipt for order no. ${String(order.display_id)}`),
+  ).toBeVisible();
   await capture(player.page, 'store-sdk-receipt');
 
   await Promise.all([gm.context.close(), player.context.close()]);
