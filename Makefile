@@ -8,6 +8,8 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 RELEASE_BIN := target/release/questline
+# Test builds carry the crash points of the crash-recovery tests (crates/server/src/failpoints.rs); releases never do.
+TEST_FEATURES := --features questline-server/failpoints
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
@@ -60,7 +62,7 @@ test-setup: web-deps oidc-provider-deps
 
 lint: web-deps
 	$(CARGO) fmt --all --check
-	$(CARGO) clippy --all-targets --locked -- -D warnings
+	$(CARGO) clippy --all-targets --locked $(TEST_FEATURES) -- -D warnings
 	cd web && $(NPM) run -s check:api
 	cd web && $(NPM) run -s typecheck
 	cd web && $(NPM) run -s lint
@@ -70,10 +72,10 @@ lint: web-deps
 rust-test: oidc-provider-deps
 	pg_url=$$(scripts/ensure-postgres.sh); \
 	if $(CARGO) nextest --version >/dev/null 2>&1; then \
-		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) nextest run --workspace --locked --no-fail-fast; \
-		$(CARGO) test --workspace --locked --doc; \
+		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) nextest run --workspace --locked --no-fail-fast $(TEST_FEATURES); \
+		$(CARGO) test --workspace --locked --doc $(TEST_FEATURES); \
 	else \
-		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) test --workspace --locked --no-fail-fast; \
+		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) test --workspace --locked --no-fail-fast $(TEST_FEATURES); \
 	fi
 
 web-test: web-build

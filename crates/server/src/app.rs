@@ -11,7 +11,7 @@ use tokio::net::TcpListener;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::{self, Auth, csrf, session};
-use crate::clock::{SharedClock, SystemClock};
+use crate::clock::SharedClock;
 use crate::config::{Config, Switch};
 use crate::db::{self, Db};
 use crate::events::EventBus;
@@ -117,7 +117,7 @@ pub struct Application {
 impl Application {
     /// Connects to and migrates the database, starts the event dispatcher and binds the port (0 picks a free one).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        Self::build_with_clock(config, Arc::new(SystemClock)).await
+        Self::build_with_clock(config, crate::failpoints::clock()?).await
     }
 
     pub async fn build_with_clock(config: Config, clock: SharedClock) -> anyhow::Result<Self> {

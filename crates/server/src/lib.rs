@@ -16,6 +16,7 @@ pub mod demo;
 pub mod error;
 pub mod event_stream;
 pub mod events;
+pub mod failpoints;
 pub mod game_systems;
 pub mod health;
 pub mod hooks;

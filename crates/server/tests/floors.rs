@@ -26,7 +26,8 @@ fn floor(module: &str) -> Option<u8> {
         "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "applications"
         | "sessions" | "event_stream" | "health" | "runtime_config" | "web" => FEATURE,
         "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" | "public_cache" | "idempotency" => PLATFORM,
-        "db" | "http" | "error" | "config" | "clock" | "mail" | "payments" | "pagination" | "telemetry" => BASE,
+        "db" | "http" | "error" | "config" | "clock" | "mail" | "payments" | "pagination" | "telemetry"
+        | "failpoints" => BASE,
         _ => return None,
     })
 }

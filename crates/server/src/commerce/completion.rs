@@ -353,6 +353,7 @@ async fn finish(state: &AppState, mut claimed: Claimed) -> Result<Outcome, ApiEr
                 })
             })
             .await?;
+        crate::failpoints::crash_point("commerce.after_authorise");
         claimed.state = CompletionState::Authorized;
     }
     if claimed.state == CompletionState::Authorized {
@@ -372,6 +373,7 @@ async fn finish(state: &AppState, mut claimed: Claimed) -> Result<Outcome, ApiEr
                 })
             })
             .await?;
+        crate::failpoints::crash_point("commerce.after_capture");
         claimed.state = CompletionState::Captured;
         claimed.provider_ref = Some(captured.transaction_id);
     }

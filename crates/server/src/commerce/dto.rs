@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use questline_domain::commerce::{BillingAddressInput, minor_to_major};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -168,9 +168,10 @@ pub struct AddLineItemBody {
     /// `variant_<session payment id in hex>`, from `SessionPayment.variant_id`.
     pub variant_id: String,
     /// 1 (a seat); default 1.
+    #[schema(minimum = 1, maximum = 1)]
     pub quantity: Option<i64>,
     #[schema(value_type = Option<Object>)]
-    pub metadata: Option<Value>,
+    pub metadata: Option<Map<String, Value>>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -178,7 +179,7 @@ pub struct AddShippingMethodBody {
     /// `so_digital_seat`.
     pub option_id: String,
     #[schema(value_type = Option<Object>)]
-    pub data: Option<Value>,
+    pub data: Option<Map<String, Value>>,
 }
 
 /// The one shipping option: a seat is delivered by taking part.
@@ -228,9 +229,9 @@ pub struct InitiatePaymentSessionBody {
     pub provider_id: String,
     /// Accepted for the SDK's sake; nothing in it is trusted or stored.
     #[schema(value_type = Option<Object>)]
-    pub data: Option<Value>,
+    pub data: Option<Map<String, Value>>,
     #[schema(value_type = Option<Object>)]
-    pub context: Option<Value>,
+    pub context: Option<Map<String, Value>>,
 }
 
 /// Major units for the wire.

@@ -47,12 +47,9 @@ fn variant_not_found() -> ApiError {
     ApiError::not_found(ErrorCode::VariantNotFound.as_str(), "Variant not found")
 }
 
-/// The shopper's metadata (an object, else nothing) with ours on top, so nobody relabels the seat.
-fn metadata(given: Option<Value>, seat: &crate::sessions::PayableSeat) -> Value {
-    let mut map = match given {
-        Some(Value::Object(map)) => map,
-        _ => Map::new(),
-    };
+/// The shopper's metadata with ours on top, so nobody relabels the seat.
+fn metadata(given: Option<Map<String, Value>>, seat: &crate::sessions::PayableSeat) -> Value {
+    let mut map = given.unwrap_or_default();
     map.insert("session_id".into(), json!(seat.session_id));
     map.insert("payment_id".into(), json!(seat.payment_id));
     Value::Object(map)

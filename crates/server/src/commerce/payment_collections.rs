@@ -116,8 +116,10 @@ pub struct PaymentProvidersQuery {
     /// The cart's region.
     pub region_id: Uuid,
     /// How many to skip (default 0).
+    #[param(maximum = 9_223_372_036_854_775_807_i64)]
     pub offset: Option<u64>,
     /// How many to return (default 20, at most 100).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u64>,
 }
 

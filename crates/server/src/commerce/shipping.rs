@@ -6,7 +6,7 @@ use questline_domain::commerce::id_prefix;
 use questline_domain::{ErrorCode, ErrorType};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use utoipa::IntoParams;
 
 use super::carts::{self, Shopper};
@@ -91,10 +91,7 @@ pub async fn add_cart_shipping_method(
             format!("Shipping option {} is not available for this cart", body.option_id),
         ));
     }
-    let data = match body.data {
-        Some(Value::Object(map)) => Value::Object(map),
-        _ => json!({}),
-    };
+    let data = Value::Object(body.data.unwrap_or_default());
     let response = state
         .write(move |w| {
             Box::pin(async move {

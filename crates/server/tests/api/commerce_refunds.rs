@@ -452,7 +452,7 @@ fn payouts_refuse_a_month_that_is_not_yyyy_mm_with_status_2() {
     for month in ["2026-13", "2026-1", "november"] {
         let output = Command::new(env!("CARGO_BIN_EXE_questline"))
             .args(["admin", "payouts", "--month", month])
-            .env("QUESTLINE_DATABASE_URL", "sqlite::memory:")
+            .env("DATABASE_URL", "sqlite::memory:")
             .output()
             .expect("run questline");
         assert_eq!(output.status.code(), Some(2), "{month}: {}", String::from_utf8_lossy(&output.stderr));

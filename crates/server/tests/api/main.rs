@@ -9,6 +9,8 @@ mod accounts;
 mod applications;
 mod blueprints;
 mod commerce_completion;
+#[cfg(feature = "failpoints")]
+mod commerce_crash;
 mod commerce_refunds;
 mod commerce_store;
 mod concurrency;
