@@ -30,8 +30,8 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 use axum::Router;
-use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, Path, Query, State};
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -413,12 +413,17 @@ fn check_secret_key(stand_in: &StandIn, headers: &HeaderMap) -> Result<(), Strip
 /// Form parameters, in order; a body that is not form-encoded is refused as Stripe refuses it.
 type Params = Vec<(String, String)>;
 
-fn params(form: Result<Form<Params>, FormRejection>) -> Result<Params, StripeError> {
-    form.map(|Form(params)| params).map_err(|rejection| {
-        StripeError::invalid(
-            "parameter_invalid",
-            format!("Invalid request: the body must be application/x-www-form-urlencoded ({rejection})"),
-        )
+fn params(headers: &HeaderMap, body: &Bytes) -> Result<Params, StripeError> {
+    if body.is_empty() {
+        return Ok(Vec::new());
+    }
+    let form = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/x-www-form-urlencoded"));
+    let parsed = if form { serde_urlencoded::from_bytes::<Params>(body).ok() } else { None };
+    parsed.ok_or_else(|| {
+        StripeError::invalid("parameter_invalid", "Invalid request: the body must be application/x-www-form-urlencoded")
     })
 }
 
@@ -511,12 +516,12 @@ async fn idempotent(
 async fn create_intent(
     State(stand_in): State<StandIn>,
     headers: HeaderMap,
-    form: Result<Form<Params>, FormRejection>,
+    body: Bytes,
 ) -> Response {
     if let Err(error) = check_secret_key(&stand_in, &headers) {
         return error.into_response();
     }
-    let params = match params(form) {
+    let params = match params(&headers, &body) {
         Ok(params) => params,
         Err(error) => return error.into_response(),
     };
@@ -582,9 +587,9 @@ async fn act_on_intent(
     State(stand_in): State<StandIn>,
     headers: HeaderMap,
     Path((id, action)): Path<(String, String)>,
-    form: Result<Form<Params>, FormRejection>,
+    body: Bytes,
 ) -> Response {
-    let params = match params(form) {
+    let params = match params(&headers, &body) {
         Ok(params) => params,
         Err(error) => return error.into_response(),
     };
@@ -789,12 +794,12 @@ async fn authenticate_redirect(
 async fn create_refund(
     State(stand_in): State<StandIn>,
     headers: HeaderMap,
-    form: Result<Form<Params>, FormRejection>,
+    body: Bytes,
 ) -> Response {
     if let Err(error) = check_secret_key(&stand_in, &headers) {
         return error.into_response();
     }
-    let params = match params(form) {
+    let params = match params(&headers, &body) {
         Ok(params) => params,
         Err(error) => return error.into_response(),
     };
