@@ -589,7 +589,10 @@ mod tests {
         assert!(config.stripe().unwrap_err().to_string().contains("whsec_"));
         config.stripe_webhook_secret = Some("whsec_hunter3".into());
         let stripe = config.stripe().unwrap().expect("configured");
-        assert_eq!((stripe.publishable_key.as_str(), stripe.api_base.as_str()), ("pk_test_1", "https://api.stripe.com"));
+        assert_eq!(
+            (stripe.publishable_key.as_str(), stripe.api_base.as_str()),
+            ("pk_test_1", "https://api.stripe.com")
+        );
         let printed = format!("{config:?}");
         assert!(!printed.contains("hunter2") && !printed.contains("hunter3"), "{printed}");
         assert!(printed.contains("pk_test_1"));

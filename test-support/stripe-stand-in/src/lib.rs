@@ -332,7 +332,9 @@ impl StandIn {
                 .await;
             match sent {
                 Ok(response) if response.status().is_success() => {}
-                Ok(response) => eprintln!("stripe stand-in: {} answered {} to {}", target.url, response.status(), event["type"]),
+                Ok(response) => {
+                    eprintln!("stripe stand-in: {} answered {} to {}", target.url, response.status(), event["type"])
+                }
                 Err(error) => eprintln!("stripe stand-in: posting {} to {} failed: {error}", event["type"], target.url),
             }
         }
@@ -513,11 +515,7 @@ async fn idempotent(
 // PaymentIntents
 // ---------------------------------------------------------------------------------------------------------------
 
-async fn create_intent(
-    State(stand_in): State<StandIn>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
+async fn create_intent(State(stand_in): State<StandIn>, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(error) = check_secret_key(&stand_in, &headers) {
         return error.into_response();
     }
@@ -526,7 +524,10 @@ async fn create_intent(
         Err(error) => return error.into_response(),
     };
     idempotent(&stand_in, &headers, "/v1/payment_intents", &params, |inner, now| {
-        only_known(&params, &["amount", "currency", "capture_method", "automatic_payment_methods[enabled]", "description"])?;
+        only_known(
+            &params,
+            &["amount", "currency", "capture_method", "automatic_payment_methods[enabled]", "description"],
+        )?;
         let amount = positive_amount(&params, "amount")?
             .ok_or_else(|| StripeError::invalid("parameter_missing", "Missing required param: amount."))?;
         let currency = param(&params, "currency")
@@ -791,11 +792,7 @@ async fn authenticate_redirect(
 // Refunds
 // ---------------------------------------------------------------------------------------------------------------
 
-async fn create_refund(
-    State(stand_in): State<StandIn>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
+async fn create_refund(State(stand_in): State<StandIn>, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(error) = check_secret_key(&stand_in, &headers) {
         return error.into_response();
     }
@@ -870,7 +867,9 @@ async fn settle_refund(State(stand_in): State<StandIn>, Path((id, outcome)): Pat
     let status = match outcome.as_str() {
         "succeed" => "succeeded",
         "fail" => "failed",
-        _ => return StripeError::invalid("parameter_invalid_string", "The outcome is succeed or fail.").into_response(),
+        _ => {
+            return StripeError::invalid("parameter_invalid_string", "The outcome is succeed or fail.").into_response();
+        }
     };
     let now = stand_in.now();
     let answer = {
@@ -955,7 +954,10 @@ mod tests {
             .unwrap();
         assert_eq!(made.status(), 200);
         let intent: Value = made.json().await.unwrap();
-        assert_eq!((intent["currency"].as_str(), intent["metadata"]["cart_id"].as_str()), (Some("pln"), Some("cart_1")));
+        assert_eq!(
+            (intent["currency"].as_str(), intent["metadata"]["cart_id"].as_str()),
+            (Some("pln"), Some("cart_1"))
+        );
         assert!(running.stand_in.events().is_empty(), "creating an intent sends no event we subscribe to");
     }
 
@@ -995,23 +997,39 @@ mod tests {
         // The browser confirms with the publishable key and the client secret.
         let confirm = format!("/v1/payment_intents/{id}/confirm");
         let declined = post(base, &confirm, Some("pk_test_x"))
-            .form(&[("payment_method", "pm_card_chargeDeclined"), ("client_secret", intent["client_secret"].as_str().unwrap())])
+            .form(&[
+                ("payment_method", "pm_card_chargeDeclined"),
+                ("client_secret", intent["client_secret"].as_str().unwrap()),
+            ])
             .send()
             .await
             .unwrap();
         assert_eq!(declined.status(), 402);
         let declined: Value = declined.json().await.unwrap();
         assert_eq!(declined["error"]["payment_intent"]["last_payment_error"]["message"], "Your card was declined.");
-        let without_secret = post(base, &confirm, Some("pk_test_x")).form(&[("payment_method", "pm_card_visa")]).send().await.unwrap();
+        let without_secret =
+            post(base, &confirm, Some("pk_test_x")).form(&[("payment_method", "pm_card_visa")]).send().await.unwrap();
         assert_eq!(without_secret.status(), 401);
-        let held: Value =
-            post(base, &confirm, key).form(&[("payment_method", "pm_card_visa")]).send().await.unwrap().json().await.unwrap();
-        assert_eq!((held["status"].as_str(), held["amount_capturable"].as_i64()), (Some("requires_capture"), Some(2550)));
+        let held: Value = post(base, &confirm, key)
+            .form(&[("payment_method", "pm_card_visa")])
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            (held["status"].as_str(), held["amount_capturable"].as_i64()),
+            (Some("requires_capture"), Some(2550))
+        );
         let refund_early = post(base, "/v1/refunds", key).form(&[("payment_intent", id)]).send().await.unwrap();
         assert_eq!(refund_early.status(), 400, "nothing captured, nothing to refund");
         let captured: Value =
             post(base, &format!("/v1/payment_intents/{id}/capture"), key).send().await.unwrap().json().await.unwrap();
-        assert_eq!((captured["status"].as_str(), captured["amount_received"].as_i64()), (Some("succeeded"), Some(2550)));
+        assert_eq!(
+            (captured["status"].as_str(), captured["amount_received"].as_i64()),
+            (Some("succeeded"), Some(2550))
+        );
         let twice = post(base, &format!("/v1/payment_intents/{id}/capture"), key).send().await.unwrap();
         assert_eq!(twice.json::<Value>().await.unwrap()["error"]["code"], "payment_intent_unexpected_state");
         let refund: Value =
@@ -1021,11 +1039,14 @@ mod tests {
         assert_eq!(again.json::<Value>().await.unwrap()["error"]["code"], "charge_already_refunded");
         let kinds: Vec<String> =
             running.stand_in.events().iter().map(|event| event["type"].as_str().unwrap().to_owned()).collect();
-        assert_eq!(kinds, [
-            "payment_intent.payment_failed",
-            "payment_intent.amount_capturable_updated",
-            "payment_intent.succeeded",
-            "refund.created"
-        ]);
+        assert_eq!(
+            kinds,
+            [
+                "payment_intent.payment_failed",
+                "payment_intent.amount_capturable_updated",
+                "payment_intent.succeeded",
+                "refund.created"
+            ]
+        );
     }
 }

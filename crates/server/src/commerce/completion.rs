@@ -117,9 +117,8 @@ pub const WEBHOOK_GRACE: Duration = Duration::seconds(10);
 /// the event: the job asks Stripe (authorise) like any completion.
 pub async fn finish_after_webhook(w: &Write<'_>, cart_id: &str, payment_intent: &str) -> Result<(), DbErr> {
     let payload = FinishPayload { cart_id: cart_id.to_owned(), payment_intent: Some(payment_intent.to_owned()) };
-    let job = Job::new(FINISH_COMPLETION, payload)
-        .at(w.now + WEBHOOK_GRACE)
-        .unique(format!("{FINISH_COMPLETION}:{cart_id}"));
+    let job =
+        Job::new(FINISH_COMPLETION, payload).at(w.now + WEBHOOK_GRACE).unique(format!("{FINISH_COMPLETION}:{cart_id}"));
     crate::jobs::hasten(w.txn, w.now, job).await
 }
 

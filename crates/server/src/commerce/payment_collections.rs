@@ -23,8 +23,8 @@ use super::entities::{cart, line_item, payment_collection, payment_session, regi
 use super::{TAG, new_id};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path, Query};
-use crate::pagination::{PageQuery, PageRequest};
 use crate::jobs::{Job, JobRun};
+use crate::pagination::{PageQuery, PageRequest};
 use crate::payments::InitiateRequest;
 use crate::state::{AppState, Write};
 

@@ -163,8 +163,7 @@ async fn attempt_ended(w: &Write<'_>, intent: &str, status: &str) -> Result<(), 
 /// A refund moved at Stripe: its payment's refund job runs now (it reads the refund from Stripe and confirms or
 /// fails it), instead of waiting for its next retry.
 async fn refund_updated(w: &Write<'_>, refund_id: &str) -> Result<(), DbErr> {
-    let Some(row) =
-        refund::Entity::find().filter(refund::Column::ProviderRefundId.eq(refund_id)).one(w.txn).await?
+    let Some(row) = refund::Entity::find().filter(refund::Column::ProviderRefundId.eq(refund_id)).one(w.txn).await?
     else {
         return Ok(());
     };

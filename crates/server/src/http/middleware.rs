@@ -147,7 +147,15 @@ mod tests {
             "late"
         };
         let app = Router::new().route("/api/slow", get(slow)).route("/api/ws", get(slow));
-        apply(app, Limits { body_limit_bytes: 1024, request_timeout: Duration::from_millis(100), secure: false, stripe: false })
+        apply(
+            app,
+            Limits {
+                body_limit_bytes: 1024,
+                request_timeout: Duration::from_millis(100),
+                secure: false,
+                stripe: false,
+            },
+        )
     }
 
     fn upgrade_request(path: &str) -> Request {

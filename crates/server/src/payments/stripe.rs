@@ -308,7 +308,7 @@ pub fn verify_signature(header: Option<&str>, body: &[u8], secret: &str, now: i6
 }
 
 fn from_hex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     (0..text.len())

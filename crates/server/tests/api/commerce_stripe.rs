@@ -84,7 +84,11 @@ impl StripeApp {
         let intent = session["data"]["id"].as_str().unwrap();
         let secret = session["data"]["client_secret"].as_str().unwrap();
         let path = format!("/v1/payment_intents/{intent}/confirm");
-        let form = [("payment_method", payment_method), ("client_secret", secret), ("return_url", "http://q/checkout/success")];
+        let form = [
+            ("payment_method", payment_method),
+            ("client_secret", secret),
+            ("return_url", "http://q/checkout/success"),
+        ];
         self.at_stripe(&path, &form).await
     }
 
@@ -150,7 +154,10 @@ async fn await_no_job(app: &TestApp, kind: &str) {
 async fn await_job_retrying(app: &TestApp, kind: &str) {
     for _ in 0..400 {
         let jobs = questline::jobs::find_by_kind(app.state.db.conn(), kind).await.unwrap();
-        if let [job] = jobs.as_slice() && job.attempts >= 1 && job.locked_by.is_none() {
+        if let [job] = jobs.as_slice()
+            && job.attempts >= 1
+            && job.locked_by.is_none()
+        {
             return;
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
@@ -178,7 +185,7 @@ db_test!(async fn a_card_declined_then_authenticated_pays_for_the_seat_once(s: S
 
     let region = store_ok(pia, "/carts", &json!({})).await["cart"]["region_id"].as_str().unwrap().to_owned();
     let providers = body(store_get(pia, &format!("/payment-providers?region_id={region}")).await).await;
-    let ids: Vec<&str> = providers["payment_providers"].as_array().unwrap().iter().map(|p| id(p)).collect();
+    let ids: Vec<&str> = providers["payment_providers"].as_array().unwrap().iter().map(id).collect();
     assert_eq!(ids, ["pp_stripe_stripe", "pp_system_default"]);
 
     let (cart, attempt) = cart_paying_with(pia, &payment, "pp_stripe_stripe").await;
@@ -215,7 +222,7 @@ db_test!(async fn a_card_declined_then_authenticated_pays_for_the_seat_once(s: S
     assert_eq!((status, held["status"].as_str()), (200, Some("requires_capture")));
     let answer = body(complete(pia, &cart, None).await).await;
     assert_eq!(answer["type"], "order", "{answer}");
-    assert_eq!(orders_transaction(app).await, [intent_id.clone()], "the transaction is the PaymentIntent");
+    assert_eq!(orders_transaction(app).await, vec![intent_id.clone()], "the transaction is the PaymentIntent");
     let captured = s.intent(&intent_id);
     assert_eq!((captured["status"].as_str(), captured["amount_received"].as_i64()), (Some("succeeded"), Some(2550)));
     let paid = player_view(pia, &session).await["payment"].clone();
