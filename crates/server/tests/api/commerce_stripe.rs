@@ -205,6 +205,9 @@ db_test!(async fn a_card_declined_then_authenticated_pays_for_the_seat_once(s: S
 
     let (status, declined) = s.confirm(&attempt, "pm_card_chargeDeclined").await;
     assert_eq!((status, declined["error"]["type"].as_str()), (402, Some("card_error")));
+    // Stripe's payment_intent.payment_failed reached the webhook before anyone asked: the attempt is failed.
+    let seen = body(store_get(pia, &format!("/carts/{}", id(&cart))).await).await;
+    assert_eq!(seen["cart"]["payment_collection"]["payment_sessions"][0]["status"], "error");
     let answer = body(complete(pia, &cart, None).await).await;
     assert_eq!(answer["type"], "cart", "{answer}");
     assert_eq!(answer["error"], json!({"message": "Your card was declined.", "name": "Error",
@@ -359,3 +362,14 @@ db_test!(async fn without_stripe_nothing_of_it_shows(app) {
     let response = reqwest::Client::new().post(app.url("/api/payments/stripe/webhooks")).body("{}").send().await.unwrap();
     assert_eq!(error_of(response).await.1, "csrf_header_missing");
 });
+
+#[tokio::test]
+async fn one_stripe_key_without_the_other_stops_the_server() {
+    let data = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}/questline.db?mode=rwc", data.path().display());
+    let mut config = questline::config::Config::for_database(url, data.path().to_path_buf());
+    config.stripe_secret_key = Some(SECRET_KEY.into());
+    let error = questline::app::Application::build(config).await.err().expect("the server refuses to start");
+    assert!(error.to_string().contains("QUESTLINE_STRIPE_PUBLISHABLE_KEY is not"), "{error}");
+    assert!(!data.path().join("questline.db").exists(), "stopped before touching the database");
+}
