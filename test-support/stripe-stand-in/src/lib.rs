@@ -23,7 +23,8 @@
 //!
 //! Every change an event describes (`payment_intent.amount_capturable_updated`, `.succeeded`, `.payment_failed`,
 //! `.canceled`, `refund.created`, `refund.updated`) is kept in [`StandIn::events`] and, with a webhook target, posted
-//! to it signed.
+//! to it signed, before the call that caused it answers (so a test sees the receiver's effect at once; Stripe
+//! itself delivers a moment later and retries, which the stand-in does not).
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
@@ -273,7 +274,7 @@ impl std::fmt::Debug for StandIn {
 impl StandIn {
     pub fn new(settings: Settings) -> Self {
         let webhook = Mutex::new(settings.webhook.clone());
-        Self { shared: Arc::new(Shared { settings, webhook, inner: Mutex::default(), http: reqwest::Client::new() }) }
+        Self { shared: Arc::new(Shared { settings, webhook, inner: Mutex::default(), http: webhook_client() }) }
     }
 
     /// Where events go from now on (`None`: nowhere).
@@ -339,6 +340,11 @@ impl StandIn {
             }
         }
     }
+}
+
+/// Posts events; an unreachable receiver holds up the call that caused the event for at most five seconds.
+fn webhook_client() -> reqwest::Client {
+    reqwest::Client::builder().timeout(std::time::Duration::from_secs(5)).build().unwrap_or_default()
 }
 
 /// A stand-in serving on a local port.
