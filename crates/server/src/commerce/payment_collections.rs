@@ -312,6 +312,8 @@ async fn attempt(conn: &impl ConnectionTrait, id: &str, shopper: &Shopper) -> Re
         (status = 404, description = "`payment_collection_not_found`, `variant_not_found`", body = ErrorBody),
         (status = 409, description = "`cart_completed`, `seat_not_payable`", body = ErrorBody),
         (status = 422, description = "`cart_empty`, `no_payment_providers`, `provider_not_available`", body = ErrorBody),
+        (status = 503, description = "The provider could not be reached (`payment_provider_unavailable`); nothing \
+            was written", body = ErrorBody),
     )
 )]
 pub async fn initiate_payment_session(
@@ -352,7 +354,15 @@ pub async fn initiate_payment_session(
             currency_code: first.currency_code.clone(),
         })
         .await
-        .map_err(|error| ApiError::internal(anyhow::anyhow!(error)))?;
+        .map_err(|error| {
+            // The provider is down or refused our request (Stripe unreachable, a revoked key): nothing is written,
+            // the shopper may try again or choose another method.
+            tracing::error!(cart = %first.cart_id, provider = %provider_id, %error, "starting a payment failed");
+            ApiError::service_unavailable(
+                ErrorCode::PaymentProviderUnavailable.as_str(),
+                "The payment provider could not be reached. Try again in a moment, or choose another payment method.",
+            )
+        })?;
     let response = state
         .write(move |w| {
             Box::pin(async move {

@@ -373,3 +373,30 @@ async fn one_stripe_key_without_the_other_stops_the_server() {
     assert!(error.to_string().contains("QUESTLINE_STRIPE_PUBLISHABLE_KEY is not"), "{error}");
     assert!(!data.path().join("questline.db").exists(), "stopped before touching the database");
 }
+
+db_test!(configure = |config| {
+    config.stripe_secret_key = Some(SECRET_KEY.into());
+    config.stripe_publishable_key = Some(PUBLISHABLE_KEY.into());
+    // Nothing listens there: Stripe is unreachable.
+    config.stripe_api_base = "http://127.0.0.1:9".into();
+}, async fn an_unreachable_stripe_answers_503_and_writes_nothing(app) {
+    let PaidSession { players, session, .. } = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &players[0];
+    let cart = store_ok(pia, "/carts", &json!({})).await["cart"].clone();
+    let path = format!("/carts/{}", id(&cart));
+    store_ok(pia, &path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
+    let variant = format!("variant_{}", uuid::Uuid::parse_str(&payment_of(pia, &session).await).unwrap().simple());
+    store_ok(pia, &format!("{path}/line-items"), &json!({"variant_id": variant, "quantity": 1})).await;
+    let collection =
+        store_ok(pia, "/payment-collections", &json!({"cart_id": id(&cart)})).await["payment_collection"].clone();
+    let path = format!("/payment-collections/{}/payment-sessions", id(&collection));
+    let response = crate::commerce_completion::store(pia, &path, &json!({"provider_id": "pp_stripe_stripe"}), None).await;
+    assert_eq!(response.status(), 503);
+    let (kind, code, _) = error_of(response).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("unknown_error", "payment_provider_unavailable"));
+    assert_eq!(count(&app, "payment_sessions").await, 0, "nothing written");
+    assert_eq!(player_view(pia, &session).await["payment"]["status"], "created", "not pending");
+    // The built-in provider still works.
+    let answer = store_ok(pia, &path, &json!({"provider_id": "pp_system_default"})).await;
+    assert_eq!(answer["payment_collection"]["payment_sessions"][0]["provider_id"], "pp_system_default");
+});

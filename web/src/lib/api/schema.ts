@@ -8506,6 +8506,15 @@ export interface operations {
         };
       };
       500: components['responses']['InternalError'];
+      /** @description The provider could not be reached (`payment_provider_unavailable`); nothing was written */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       504: components['responses']['RequestTimeout'];
     };
   };
