@@ -28,7 +28,7 @@ use std::sync::Arc;
 use futures::FutureExt;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::jobs::kinds::FINISH_COMPLETION;
+use crate::jobs::kinds::{FINISH_COMPLETION, RELEASE_ATTEMPT};
 use crate::jobs::{Handler, JobRun};
 use crate::state::AppState;
 
@@ -52,6 +52,7 @@ pub fn jobs() -> Vec<(&'static str, Handler)> {
             payment_collections::CANCEL_ATTEMPT,
             Arc::new(|state, run| payment_collections::cancel_attempt_job(state, run).boxed()),
         ),
+        (RELEASE_ATTEMPT, Arc::new(|state, run| payment_collections::release_attempt_job(state, run).boxed())),
     ];
     jobs.extend(refunds::jobs());
     jobs

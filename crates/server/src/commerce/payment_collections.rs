@@ -4,9 +4,11 @@
 //! `region_payment_providers` narrowed to those this instance has (the registry on `AppState`).
 
 use axum::extract::State;
+use questline_domain::commerce::ledger::CompletionState;
 use questline_domain::commerce::{id_prefix, is_store_id};
 use questline_domain::ids::AccountId;
 use questline_domain::{ErrorCode, ErrorType};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
 };
@@ -19,7 +21,7 @@ use super::dto::{
     CreatePaymentCollectionBody, InitiatePaymentSessionBody, PaymentCollection, PaymentCollectionResponse,
     PaymentProvider, PaymentProviderList, PaymentSession, major,
 };
-use super::entities::{cart, line_item, payment_collection, payment_session, region_payment_provider};
+use super::entities::{cart, cart_completion, line_item, payment_collection, payment_session, region_payment_provider};
 use super::{TAG, new_id};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path, Query};
@@ -67,6 +69,48 @@ async fn cancel_attempts(w: &Write<'_>, collection_id: &str, cart_id: &str) -> R
             currency_code: session.currency_code,
         };
         w.schedule(Job::new(CANCEL_ATTEMPT, payload).unique(key)).await?;
+    }
+    Ok(())
+}
+
+/// `commerce.release_attempt`: the seat's payment failed before the cart completed, so the cart's live attempts
+/// are cancelled (their payment sessions `canceled`, the provider's hold released by `commerce.cancel_attempt`). A
+/// completion that moved money already owns it (a captured one is voided and paid back); one still authorising is
+/// waited for.
+pub async fn release_attempt_job(state: AppState, run: JobRun) -> anyhow::Result<()> {
+    let payload: crate::jobs::kinds::ReleasePayload = serde_json::from_value(run.payload)?;
+    let cart_id = payload.cart_id;
+    let released = state
+        .write(move |w| {
+            Box::pin(async move {
+                let completion = cart_completion::Entity::find_by_id(cart_id.clone()).one(w.txn).await?;
+                match completion {
+                    Some(row) if row.state != CompletionState::Started.as_str() => return Ok(true),
+                    Some(row) if row.locked_until.is_some_and(|until| until > w.now) => return Ok(false),
+                    _ => {}
+                }
+                let Some(collection) = payment_collection::Entity::find()
+                    .filter(payment_collection::Column::CartId.eq(&cart_id))
+                    .one(w.txn)
+                    .await?
+                else {
+                    return Ok(true);
+                };
+                cancel_attempts(&w, &collection.id, &cart_id).await?;
+                payment_session::Entity::update_many()
+                    .col_expr(payment_session::Column::Status, Expr::value("canceled"))
+                    .col_expr(payment_session::Column::UpdatedAt, Expr::value(w.now))
+                    .filter(payment_session::Column::PaymentCollectionId.eq(&collection.id))
+                    .filter(payment_session::Column::Status.is_not_in(["captured", "canceled"]))
+                    .exec(w.txn)
+                    .await?;
+                Ok::<_, ApiError>(true)
+            })
+        })
+        .await
+        .map_err(|error| anyhow::anyhow!("releasing the attempts of a cart failed: {error:?}"))?;
+    if !released {
+        anyhow::bail!("a completion of the cart is running; its attempts are released after it");
     }
     Ok(())
 }

@@ -347,6 +347,23 @@ db_test!(async fn a_replaced_stripe_attempt_is_cancelled_at_stripe(s: StripeApp 
     assert_eq!(answer["type"], "order", "{answer}");
     assert!(orders_transaction(app).await[0].starts_with("sys_"));
     assert_eq!(s.intent(&intent_id)["amount_received"], 0, "nothing taken at Stripe");
+
+    // Bo's card is held, then he leaves before completing: his payment fails and Stripe lets the money go.
+    let (bo, _) = &players[1];
+    let (bo_cart, attempt) = cart_paying_with(bo, &payment_of(bo, &session).await, "pp_stripe_stripe").await;
+    let bo_intent = attempt["data"]["id"].as_str().unwrap().to_owned();
+    s.confirm(&attempt, "pm_card_visa").await;
+    assert_eq!(bo.post_json(&format!("/api/sessions/{session}/leave"), &json!({})).await.status(), 200);
+    for _ in 0..400 {
+        if s.intent(&bo_intent)["status"] == "canceled" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(s.intent(&bo_intent)["status"], "canceled", "released, never captured");
+    let response = complete(bo, &bo_cart, None).await;
+    assert_eq!(response.status(), 422, "the attempt is gone");
+    assert_eq!(error_of(response).await.1, "payment_session_required");
 });
 
 db_test!(async fn without_stripe_nothing_of_it_shows(app) {
