@@ -32,3 +32,19 @@ pub fn refund(payment_id: Uuid, reason: RefundReason) -> Job {
         .unique(format!("refund:{payment_id}"))
         .max_attempts(REFUND_MAX_ATTEMPTS)
 }
+
+/// Releases what a provider holds for a cart whose seat's payment failed before it completed (the player left, was
+/// removed, the session was cancelled, a no-show): a Stripe PaymentIntent confirmed but never captured is cancelled
+/// instead of waiting a week for Stripe to let it lapse (decisions.md, "Commerce (issue 16)" §2 and §7). Run by
+/// commerce; scheduled by the sessions store in the transaction that fails the payment.
+pub const RELEASE_ATTEMPT: &str = "commerce.release_attempt";
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ReleasePayload {
+    pub cart_id: String,
+}
+
+/// The release of one cart's attempts: one at a time per cart.
+pub fn release_attempt(cart_id: &str) -> Job {
+    Job::new(RELEASE_ATTEMPT, ReleasePayload { cart_id: cart_id.to_owned() }).unique(format!("release:{cart_id}"))
+}

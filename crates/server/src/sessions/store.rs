@@ -177,6 +177,16 @@ async fn save_participant(
     participant::Entity::update_many().set(update).filter(participant::Column::Id.eq(row.id)).exec(tx.txn).await?;
     let open = [PaymentStatus::Created.as_str(), PaymentStatus::Pending.as_str()];
     if sessions::payment_after(to, PaymentStatus::Created) == PaymentStatus::Failed {
+        // A payment already started in a cart may be held by the provider: commerce releases it.
+        let started = payment::Entity::find()
+            .filter(payment::Column::SessionId.eq(row.session_id))
+            .filter(payment::Column::PlayerId.eq(row.player_id))
+            .filter(payment::Column::Status.eq(PaymentStatus::Pending.as_str()))
+            .all(tx.txn)
+            .await?;
+        for cart_id in started.into_iter().filter_map(|payment| payment.cart_id) {
+            jobs::schedule_at(tx.txn, tx.now, kinds::release_attempt(&cart_id)).await?;
+        }
         payment::Entity::update_many()
             .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Failed.as_str()))
             .col_expr(payment::Column::UpdatedAt, Expr::value(tx.now))

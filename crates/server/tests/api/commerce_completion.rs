@@ -32,7 +32,7 @@ pub(crate) fn id(value: &Value) -> &str {
 }
 
 /// A store request as the web app sends it: the publishable key, the CSRF header, and an Idempotency-Key if given.
-async fn store(browser: &Browser, path: &str, payload: &Value, key: Option<&str>) -> reqwest::Response {
+pub(crate) async fn store(browser: &Browser, path: &str, payload: &Value, key: Option<&str>) -> reqwest::Response {
     let mut request = browser
         .client
         .post(browser.url(&format!("/api/store{path}")))
@@ -45,7 +45,7 @@ async fn store(browser: &Browser, path: &str, payload: &Value, key: Option<&str>
     request.send().await.expect("request sent")
 }
 
-async fn store_ok(browser: &Browser, path: &str, payload: &Value) -> Value {
+pub(crate) async fn store_ok(browser: &Browser, path: &str, payload: &Value) -> Value {
     let response = store(browser, path, payload, None).await;
     let status = response.status();
     let answer = body(response).await;
@@ -53,7 +53,7 @@ async fn store_ok(browser: &Browser, path: &str, payload: &Value) -> Value {
     answer
 }
 
-async fn store_get(browser: &Browser, path: &str) -> reqwest::Response {
+pub(crate) async fn store_get(browser: &Browser, path: &str) -> reqwest::Response {
     browser
         .client
         .get(browser.url(&format!("/api/store{path}")))
@@ -63,7 +63,7 @@ async fn store_get(browser: &Browser, path: &str) -> reqwest::Response {
         .expect("request sent")
 }
 
-fn address() -> Value {
+pub(crate) fn address() -> Value {
     json!({"first_name": "Pia", "last_name": "Nowak", "address_1": "ul. Długa 1", "city": "Gdańsk",
         "postal_code": "80-001", "country_code": "pl", "phone": "+48 600 100 200"})
 }
@@ -87,7 +87,7 @@ pub(crate) async fn complete(player: &Browser, cart: &Value, key: Option<&str>) 
     store(player, &format!("/carts/{}/complete", id(cart)), &json!({}), key).await
 }
 
-async fn gm_view(gm: &Browser, session: &str) -> Value {
+pub(crate) async fn gm_view(gm: &Browser, session: &str) -> Value {
     body(gm.get(&format!("/api/gm/sessions/{session}")).await).await
 }
 

@@ -13,6 +13,7 @@ mod commerce_completion;
 mod commerce_crash;
 mod commerce_refunds;
 mod commerce_store;
+mod commerce_stripe;
 mod concurrency;
 mod demo;
 mod errors;
