@@ -315,7 +315,10 @@ const stripeCollection: PaymentCollection = {
       amount: 25,
       currency_code: 'pln',
       status: 'pending',
-      data: { client_secret: 'pi_123_secret_abc', id: 'pi_123' } as unknown as Record<string, never>,
+      data: { client_secret: 'pi_123_secret_abc', id: 'pi_123' } as unknown as Record<
+        string,
+        never
+      >,
     },
   ],
 };
@@ -326,9 +329,8 @@ function fakeStripe() {
   const elements = { create: vi.fn(() => element) };
   const stripe = {
     elements: vi.fn(() => elements),
-    confirmPayment: vi.fn<
-      (options: unknown) => Promise<{ error?: { type: string; message?: string } }>
-    >(),
+    confirmPayment:
+      vi.fn<(options: unknown) => Promise<{ error?: { type: string; message?: string } }>>(),
   };
   const loadStripe = vi.fn<LoadStripe>(() => Promise.resolve(stripe as unknown as Stripe));
   return { element, elements, stripe, loadStripe };
@@ -384,7 +386,7 @@ describe('CheckoutDialog with Stripe', () => {
     expect(window.localStorage.getItem(storageKeys.checkoutSessionId)).toBe('session-1');
   });
 
-  it("shows the checkout failure toast when Stripe refuses the card, and does not complete the cart", async () => {
+  it('shows the checkout failure toast when Stripe refuses the card, and does not complete the cart', async () => {
     const fake = fakeStripe();
     const { user, calls } = await reachStripePayment(fake);
     fake.stripe.confirmPayment.mockResolvedValueOnce({
