@@ -8,7 +8,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 
 import { Page, PageHeader } from '@/features/blueprints';
@@ -70,7 +70,8 @@ function BackLink({ sessionId }: { sessionId?: string | null }) {
   const { t } = useTranslation();
   return sessionId ? (
     <Link
-      to={generatePath(playerSessionPath, { id: sessionId })}
+      // Not react-router's generatePath: it would join the router's code that every page's first load carries.
+      to={playerSessionPath.replace(':id', encodeURIComponent(sessionId))}
       className="self-start text-sm underline underline-offset-4"
     >
       {t('checkout.receipt.toSession')}
