@@ -47,8 +47,9 @@ openapi: web-deps
 web-build: web-deps
 	cd web && $(NPM) run -s build
 
+# The Stripe stand-in (test-support/stripe-stand-in) is built beside the server: the browser journey starts it.
 release: web-build
-	$(CARGO) build --release -p questline-server
+	$(CARGO) build --release -p questline-server -p questline-stripe-stand-in
 
 ## --- test ----------------------------------------------------------------------------------------------------
 

@@ -291,6 +291,9 @@ error_codes! {
     CartCompletionInProgress => "cart_completion_in_progress",
     PaymentSessionRequired => "payment_session_required",
     PaymentProviderUnavailable => "payment_provider_unavailable",
+    // Stripe's webhook (commerce/stripe_webhook.rs).
+    WebhookSignatureInvalid => "webhook_signature_invalid",
+    WebhookPayloadInvalid => "webhook_payload_invalid",
     OrderNotFound => "order_not_found",
     // Refunds (commerce/refunds.rs, server commerce refunds).
     SessionPaymentNotFound => "session_payment_not_found",

@@ -24,6 +24,7 @@ use crate::idempotency::{self, Idempotency};
 use crate::jobs::{self, Handler, Job, Jobs, RunnerSettings};
 use crate::mail::Mailer;
 use crate::payments::PaymentProviders;
+use crate::payments::stripe::StripeProvider;
 use crate::public_cache::PublicCache;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
@@ -87,6 +88,10 @@ pub fn account_hooks() -> AccountHooks {
 /// collections, completion) and the refund requests and decisions.
 pub const IDEMPOTENT_POSTS: &[&str] = &["/store/", "/session-payments/"];
 
+/// The API paths a state-changing request may reach without the CSRF header: Stripe's webhook, which no browser
+/// sends and which proves itself by its signature (decisions.md, commerce §5).
+pub const CSRF_EXEMPT: &[&str] = &[commerce::stripe_webhook::PATH];
+
 /// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.
 pub fn router(state: AppState) -> Router {
     let (api, _) = api_routes().split_for_parts();
@@ -97,12 +102,13 @@ pub fn router(state: AppState) -> Router {
             Idempotency { state: state.clone(), prefixes: IDEMPOTENT_POSTS },
             idempotency::layer,
         ))
-        .layer(axum::middleware::from_fn(csrf::require_header))
+        .layer(axum::middleware::from_fn_with_state(csrf::Exempt(CSRF_EXEMPT), csrf::require_header))
         .layer(axum::middleware::from_fn_with_state(state.clone(), commerce::publishable_key::store_front_door));
     let limits = Limits {
         body_limit_bytes: state.config.body_limit_bytes,
         request_timeout: state.config.request_timeout(),
         secure: state.config.secure_cookies(),
+        stripe: state.payment_providers.has(crate::payments::STRIPE_PROVIDER_ID),
     };
     let app = Router::new().nest("/api", api).fallback(web::serve).with_state(state);
     middleware::apply(app, limits)
@@ -123,6 +129,7 @@ impl Application {
     pub async fn build_with_clock(config: Config, clock: SharedClock) -> anyhow::Result<Self> {
         // A setting the server cannot honour stops it before it touches the database.
         config.platform_fee_bps()?;
+        let stripe = config.stripe()?;
         let conn = db::connect(&config.database_url(), config.db_max_connections).await?;
         db::migrate(&conn).await?;
         let db = Db::new(conn);
@@ -175,7 +182,22 @@ impl Application {
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
         let mailer = Mailer::from_config(&config, clock.clone())?;
         let hooks = Arc::new(account_hooks());
-        let payment_providers = PaymentProviders::new(config.system_payments == Switch::On);
+        let mut payment_providers = PaymentProviders::new(config.system_payments == Switch::On);
+        if let Some(stripe) = stripe {
+            payment_providers.add(Arc::new(StripeProvider::new(&stripe.secret_key, &stripe.api_base)?));
+            if config.system_payments == Switch::On {
+                tracing::warn!(
+                    "Stripe is configured but the built-in test provider (pp_system_default, which takes no money) \
+                     is still offered: anyone can check out without paying. Set QUESTLINE_SYSTEM_PAYMENTS=off"
+                );
+            }
+            if stripe.webhook_secret.is_none() {
+                tracing::warn!(
+                    "Stripe is configured without QUESTLINE_STRIPE_WEBHOOK_SECRET: a payment whose shopper never \
+                     returns from their bank completes only when they come back"
+                );
+            }
+        }
         let state = AppState {
             db,
             config: Arc::new(config),

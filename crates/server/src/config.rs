@@ -198,6 +198,45 @@ pub struct Config {
     /// The sales channel carts are created in when the client names none (Medusa's `sales_channel_id`).
     #[arg(long, env = "QUESTLINE_SALES_CHANNEL_ID", default_value = "sc_questline", global = true)]
     pub sales_channel_id: String,
+
+    /// Stripe's secret key (`sk_test_…`, `sk_live_…`, or a restricted `rk_…`). With the publishable key it turns
+    /// on the card provider `pp_stripe_stripe` in every region; one without the other stops the server at start.
+    #[arg(long, env = "QUESTLINE_STRIPE_SECRET_KEY", hide_env_values = true, global = true)]
+    pub stripe_secret_key: Option<String>,
+
+    /// Stripe's publishable key (`pk_…`), given to the browser for Stripe.js (public, served by `GET /api/config`).
+    #[arg(long, env = "QUESTLINE_STRIPE_PUBLISHABLE_KEY", global = true)]
+    pub stripe_publishable_key: Option<String>,
+
+    /// The signing secret (`whsec_…`) of the webhook endpoint `<public url>/api/payments/stripe/webhook`. Without
+    /// it the endpoint answers 404, and payments complete only when the browser comes back (docs/operations.md).
+    #[arg(long, env = "QUESTLINE_STRIPE_WEBHOOK_SECRET", hide_env_values = true, global = true)]
+    pub stripe_webhook_secret: Option<String>,
+
+    /// Where Stripe's API is; the tests and the browser journey point it at the local stand-in.
+    #[arg(long, env = "QUESTLINE_STRIPE_API_BASE", default_value = "https://api.stripe.com", global = true)]
+    pub stripe_api_base: String,
+}
+
+/// The Stripe settings, present only when the secret and the publishable key are both set.
+#[derive(Clone)]
+pub struct StripeConfig {
+    pub secret_key: String,
+    pub publishable_key: String,
+    /// `None`: the webhook endpoint is inert (404).
+    pub webhook_secret: Option<String>,
+    pub api_base: String,
+}
+
+impl std::fmt::Debug for StripeConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StripeConfig")
+            .field("secret_key", &"***")
+            .field("publishable_key", &self.publishable_key)
+            .field("webhook_secret", &self.webhook_secret.as_ref().map(|_| "***"))
+            .field("api_base", &self.api_base)
+            .finish()
+    }
 }
 
 /// The OpenID Connect settings, present only when issuer, client id and secret are all set.
@@ -304,6 +343,40 @@ impl Config {
         })
     }
 
+    /// The Stripe settings: `None` when neither key is set (an empty value counts as not set); an error, checked at
+    /// start, when only one of the two keys is set or a key is of the wrong kind (a publishable key where the
+    /// secret one goes is the usual slip).
+    pub fn stripe(&self) -> anyhow::Result<Option<StripeConfig>> {
+        let set = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        let (secret_key, publishable_key) = match (set(&self.stripe_secret_key), set(&self.stripe_publishable_key)) {
+            (None, None) => return Ok(None),
+            (Some(secret), Some(publishable)) => (secret, publishable),
+            (Some(_), None) => anyhow::bail!(
+                "QUESTLINE_STRIPE_SECRET_KEY is set but QUESTLINE_STRIPE_PUBLISHABLE_KEY is not: Stripe needs both \
+                 (set the publishable key, or unset the secret key to run without Stripe)"
+            ),
+            (None, Some(_)) => anyhow::bail!(
+                "QUESTLINE_STRIPE_PUBLISHABLE_KEY is set but QUESTLINE_STRIPE_SECRET_KEY is not: Stripe needs both \
+                 (set the secret key, or unset the publishable key to run without Stripe)"
+            ),
+        };
+        if !(secret_key.starts_with("sk_") || secret_key.starts_with("rk_")) {
+            anyhow::bail!("QUESTLINE_STRIPE_SECRET_KEY must be a secret key (sk_… or rk_…)");
+        }
+        if !publishable_key.starts_with("pk_") {
+            anyhow::bail!("QUESTLINE_STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…)");
+        }
+        let webhook_secret = set(&self.stripe_webhook_secret);
+        if webhook_secret.as_deref().is_some_and(|secret| !secret.starts_with("whsec_")) {
+            anyhow::bail!("QUESTLINE_STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)");
+        }
+        let api_base = self.stripe_api_base.trim().trim_end_matches('/').to_owned();
+        if !(api_base.starts_with("https://") || api_base.starts_with("http://")) {
+            anyhow::bail!("QUESTLINE_STRIPE_API_BASE must be an http(s) URL");
+        }
+        Ok(Some(StripeConfig { secret_key, publishable_key, webhook_secret, api_base }))
+    }
+
     /// Where the provider sends the browser back to: the web app's `/callback` page.
     pub fn oidc_redirect_url(&self) -> String {
         format!("{}/callback", self.public_url())
@@ -369,6 +442,10 @@ impl Config {
             system_payments: Switch::On,
             publishable_key: "pk_questline_local".into(),
             sales_channel_id: "sc_questline".into(),
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: "https://api.stripe.com".into(),
         }
     }
 }
@@ -429,6 +506,7 @@ impl std::fmt::Debug for Config {
             .field("system_payments", &self.system_payments)
             .field("publishable_key", &self.publishable_key)
             .field("sales_channel_id", &self.sales_channel_id)
+            .field("stripe", &self.stripe().ok().flatten())
             .finish()
     }
 }
@@ -492,6 +570,32 @@ mod tests {
         config.platform_fee_percent = "150".into();
         let error = config.platform_fee_bps().unwrap_err().to_string();
         assert!(error.contains("QUESTLINE_PLATFORM_FEE_PERCENT") && error.contains("150"), "{error}");
+    }
+
+    #[test]
+    fn stripe_needs_both_keys_and_hides_its_secrets() {
+        let mut config = Config::for_database("x", PathBuf::from("/tmp"));
+        assert!(config.stripe().unwrap().is_none(), "off by default");
+        config.stripe_secret_key = Some("sk_test_hunter2".into());
+        let error = config.stripe().unwrap_err().to_string();
+        assert!(error.contains("QUESTLINE_STRIPE_PUBLISHABLE_KEY is not"), "{error}");
+        config.stripe_secret_key = None;
+        config.stripe_publishable_key = Some("pk_test_1".into());
+        assert!(config.stripe().unwrap_err().to_string().contains("QUESTLINE_STRIPE_SECRET_KEY is not"));
+        config.stripe_secret_key = Some("pk_test_1".into());
+        assert!(config.stripe().unwrap_err().to_string().contains("must be a secret key"), "keys swapped");
+        config.stripe_secret_key = Some("sk_test_hunter2".into());
+        config.stripe_webhook_secret = Some("hunter3".into());
+        assert!(config.stripe().unwrap_err().to_string().contains("whsec_"));
+        config.stripe_webhook_secret = Some("whsec_hunter3".into());
+        let stripe = config.stripe().unwrap().expect("configured");
+        assert_eq!((stripe.publishable_key.as_str(), stripe.api_base.as_str()), ("pk_test_1", "https://api.stripe.com"));
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("hunter2") && !printed.contains("hunter3"), "{printed}");
+        assert!(printed.contains("pk_test_1"));
+        config.stripe_secret_key = Some(" ".into());
+        config.stripe_publishable_key = Some("".into());
+        assert!(config.stripe().unwrap().is_none(), "empty values are not set");
     }
 
     #[test]

@@ -70,6 +70,8 @@ async fn get_config(State(state): State<AppState>) -> Json<RuntimeConfig> {
             sales_channel_id: state.config.sales_channel_id.clone(),
             shipping_profile_id: crate::commerce::SHIPPING_PROFILE_ID.to_owned(),
         },
-        payment: PaymentSettings { stripe_publishable_key: None },
+        payment: PaymentSettings {
+            stripe_publishable_key: state.config.stripe().ok().flatten().map(|stripe| stripe.publishable_key),
+        },
     })
 }

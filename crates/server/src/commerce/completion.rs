@@ -101,6 +101,26 @@ pub enum CompleteCartResponse {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FinishPayload {
     pub cart_id: String,
+    /// Set when Stripe's webhook said this PaymentIntent holds the money: the job then starts the completion even
+    /// if the shopper never asked for it (their browser never came back from the bank), as long as the intent is
+    /// still the cart's live attempt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_intent: Option<String>,
+}
+
+/// How long a completion started by the webhook waits, so the shopper's returning browser, which usually follows
+/// within a second or two, completes first instead of finding the cart busy.
+pub const WEBHOOK_GRACE: Duration = Duration::seconds(10);
+
+/// The webhook's news that `payment_intent` holds the money for `cart_id`: the cart's recovery job is scheduled (or
+/// brought forward) to finish the completion shortly, whether or not the browser comes back. Nothing is trusted from
+/// the event: the job asks Stripe (authorise) like any completion.
+pub async fn finish_after_webhook(w: &Write<'_>, cart_id: &str, payment_intent: &str) -> Result<(), DbErr> {
+    let payload = FinishPayload { cart_id: cart_id.to_owned(), payment_intent: Some(payment_intent.to_owned()) };
+    let job = Job::new(FINISH_COMPLETION, payload)
+        .at(w.now + WEBHOOK_GRACE)
+        .unique(format!("{FINISH_COMPLETION}:{cart_id}"));
+    crate::jobs::hasten(w.txn, w.now, job).await
 }
 
 /// A completion this caller holds the lease of, with what the provider calls need.
@@ -242,7 +262,7 @@ async fn claim(w: &Write<'_>, cart: &cart::Model) -> Result<Claim, ApiError> {
             live_session(w.txn, &cart.id).await?.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no session")))?;
         (item, session)
     };
-    let job = Job::new(FINISH_COMPLETION, FinishPayload { cart_id: cart.id.clone() })
+    let job = Job::new(FINISH_COMPLETION, FinishPayload { cart_id: cart.id.clone(), payment_intent: None })
         .at(w.now + RECOVERY_DELAY)
         .unique(format!("{FINISH_COMPLETION}:{}", cart.id));
     w.schedule(job).await?;
@@ -620,11 +640,21 @@ pub async fn complete_cart(
 /// running is retried later by the runner; otherwise it is claimed like a click and finished.
 pub async fn finish_completion_job(state: AppState, run: JobRun) -> anyhow::Result<()> {
     let payload: FinishPayload = serde_json::from_value(run.payload)?;
-    let Some(row) = cart_completion::Entity::find_by_id(payload.cart_id.clone()).one(state.db.conn()).await? else {
-        return Ok(());
-    };
-    if state_of(&row).is_final() || (state_of(&row) == CompletionState::Started && row.locked_until.is_none()) {
-        return Ok(());
+    let row = cart_completion::Entity::find_by_id(payload.cart_id.clone()).one(state.db.conn()).await?;
+    match (&row, &payload.payment_intent) {
+        (Some(row), _) if state_of(row).is_final() => return Ok(()),
+        // Stripe says the money is held: start (or restart, after an attempt that needed more) the completion, if
+        // that intent is still the cart's attempt (a replaced one was cancelled and pays for nothing).
+        (_, Some(intent)) => {
+            let live = live_session(state.db.conn(), &payload.cart_id).await?;
+            if live.and_then(|(_, session)| session.provider_ref).as_deref() != Some(intent.as_str()) {
+                tracing::info!(cart = %payload.cart_id, %intent, "a webhook's PaymentIntent is no longer the cart's");
+                return Ok(());
+            }
+        }
+        (None, None) => return Ok(()),
+        (Some(row), None) if state_of(row) == CompletionState::Started && row.locked_until.is_none() => return Ok(()),
+        (Some(_), None) => {}
     }
     let Some(cart) = cart::Entity::find_by_id(payload.cart_id.clone()).one(state.db.conn()).await? else {
         return Ok(());

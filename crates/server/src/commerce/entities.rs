@@ -15,6 +15,4 @@ pub mod refund;
 pub mod region;
 pub mod region_payment_provider;
 pub mod shipping_method;
-// Read and written by completion, orders, refunds and the webhook, which build on this schema.
-#[allow(dead_code)]
 pub mod stripe_event;

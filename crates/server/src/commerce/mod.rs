@@ -4,6 +4,7 @@
 //! Every `/api/store/*` route passes the publishable-key layer (`publishable_key.rs`, applied in `app.rs`).
 //! Refunds (`refunds.rs`: the request, the decision, the refund job) and what the ledger says a GM earned
 //! (`earnings.rs`: the earnings page and the payouts CSV) are ours, not Medusa's: our envelope, decimal strings.
+//! So is Stripe's signed webhook (`stripe_webhook.rs`), which finishes completions and refunds sooner.
 //!
 //! This file is the table of contents: each operation lives in the module named for its resource.
 
@@ -20,6 +21,7 @@ pub mod publishable_key;
 pub mod refunds;
 pub mod regions;
 pub mod shipping;
+pub mod stripe_webhook;
 
 use std::sync::Arc;
 
@@ -46,6 +48,10 @@ pub fn jobs() -> Vec<(&'static str, Handler)> {
     let mut jobs: Vec<(&'static str, Handler)> = vec![
         (carts::PRUNE_CARTS, Arc::new(|state, run| prune_carts(state, run).boxed())),
         (FINISH_COMPLETION, Arc::new(|state, run| completion::finish_completion_job(state, run).boxed())),
+        (
+            payment_collections::CANCEL_ATTEMPT,
+            Arc::new(|state, run| payment_collections::cancel_attempt_job(state, run).boxed()),
+        ),
     ];
     jobs.extend(refunds::jobs());
     jobs
@@ -76,4 +82,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(refunds::decide_refund))
         .routes(routes!(refunds::list_session_payments))
         .routes(routes!(earnings::list_my_earnings))
+        .routes(routes!(stripe_webhook::stripe_webhook))
 }

@@ -10,7 +10,7 @@ use questline_domain::{ErrorCode, ErrorType};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::IntoParams;
 use uuid::Uuid;
 
@@ -24,6 +24,7 @@ use super::{TAG, new_id};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path, Query};
 use crate::pagination::{PageQuery, PageRequest};
+use crate::jobs::{Job, JobRun};
 use crate::payments::InitiateRequest;
 use crate::state::{AppState, Write};
 
@@ -31,6 +32,66 @@ use crate::state::{AppState, Write};
 pub const NOT_PAID: &str = "not_paid";
 /// A payment session just started, nothing authorised yet.
 pub const SESSION_PENDING: &str = "pending";
+
+/// Releases a replaced attempt at its provider (a Stripe PaymentIntent the shopper may have confirmed, holding money
+/// that will now never be captured). Scheduled in the transaction that drops the payment session; best effort with
+/// the runner's retries, and a no-op for a provider that holds nothing.
+pub const CANCEL_ATTEMPT: &str = "commerce.cancel_attempt";
+
+/// What the cancellation job needs: the provider and its id of the attempt.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CancelPayload {
+    pub provider_id: String,
+    pub provider_ref: String,
+    pub cart_id: String,
+    pub amount_minor: i64,
+    pub currency_code: String,
+}
+
+/// Schedules the cancellation of every attempt of the collection that a provider holds, before they are deleted.
+async fn cancel_attempts(w: &Write<'_>, collection_id: &str, cart_id: &str) -> Result<(), DbErr> {
+    let held = payment_session::Entity::find()
+        .filter(payment_session::Column::PaymentCollectionId.eq(collection_id))
+        .filter(payment_session::Column::ProviderRef.is_not_null())
+        .filter(payment_session::Column::Status.is_not_in(["captured", "canceled"]))
+        .all(w.txn)
+        .await?;
+    for session in held {
+        let Some(provider_ref) = session.provider_ref else { continue };
+        let key = format!("{CANCEL_ATTEMPT}:{provider_ref}");
+        let payload = CancelPayload {
+            provider_id: session.provider_id,
+            provider_ref,
+            cart_id: cart_id.to_owned(),
+            amount_minor: session.amount_minor,
+            currency_code: session.currency_code,
+        };
+        w.schedule(Job::new(CANCEL_ATTEMPT, payload).unique(key)).await?;
+    }
+    Ok(())
+}
+
+/// `commerce.cancel_attempt`: asks the provider to release a replaced attempt. A provider this instance no longer
+/// has is logged for the operator (nothing else can reach it).
+pub async fn cancel_attempt_job(state: AppState, run: JobRun) -> anyhow::Result<()> {
+    let payload: CancelPayload = serde_json::from_value(run.payload)?;
+    let Some(provider) = state.payment_providers.get(&payload.provider_id) else {
+        tracing::error!(provider = %payload.provider_id, attempt = %payload.provider_ref,
+            "a replaced payment attempt cannot be cancelled: its provider is not configured; release it by hand");
+        return Ok(());
+    };
+    let attempt = crate::payments::Attempt {
+        cart_id: payload.cart_id.clone(),
+        // The provider needs only its own reference to cancel; the seat is not looked at.
+        payment_id: Uuid::nil(),
+        provider_ref: Some(payload.provider_ref.clone()),
+        amount_minor: payload.amount_minor,
+        currency_code: payload.currency_code.clone(),
+    };
+    provider.cancel(&attempt).await.map_err(|error| anyhow::anyhow!("{error}"))?;
+    tracing::info!(cart = %payload.cart_id, attempt = %payload.provider_ref, "a replaced payment attempt was cancelled");
+    Ok(())
+}
 
 fn collection_not_found() -> ApiError {
     ApiError::not_found(ErrorCode::PaymentCollectionNotFound.as_str(), "Payment collection not found")
@@ -77,8 +138,8 @@ pub async fn of_cart(conn: &impl ConnectionTrait, cart_id: &str) -> Result<Optio
 }
 
 /// The cart's seat or currency changed: its collection (if any) asks the new total, and its payment sessions, made
-/// for the old one, are dropped. (A provider's held attempt is released by the completion's cancel when Stripe
-/// comes; the built-in provider holds nothing.)
+/// for the old one, are dropped; an attempt a provider holds (a Stripe PaymentIntent) is cancelled there by the
+/// `commerce.cancel_attempt` job.
 pub async fn reset(w: &Write<'_>, cart_id: &str) -> Result<(), ApiError> {
     let Some(row) =
         payment_collection::Entity::find().filter(payment_collection::Column::CartId.eq(cart_id)).one(w.txn).await?
@@ -86,6 +147,7 @@ pub async fn reset(w: &Write<'_>, cart_id: &str) -> Result<(), ApiError> {
         return Ok(());
     };
     let cart = cart::Entity::find_by_id(cart_id).one(w.txn).await?.ok_or_else(carts::cart_not_found)?;
+    cancel_attempts(w, &row.id, cart_id).await?;
     payment_session::Entity::delete_many()
         .filter(payment_session::Column::PaymentCollectionId.eq(&row.id))
         .exec(w.txn)
@@ -301,6 +363,7 @@ pub async fn initiate_payment_session(
                 {
                     return Err(ApiError::stale_version());
                 }
+                cancel_attempts(&w, &now.collection_id, &now.cart_id).await?;
                 payment_session::Entity::delete_many()
                     .filter(payment_session::Column::PaymentCollectionId.eq(&now.collection_id))
                     .exec(w.txn)

@@ -89,14 +89,17 @@ pub async fn add_region(db: &crate::db::Db, name: &str, currency: &str) -> anyho
     };
     let txn = sea_orm::TransactionTrait::begin(db.conn()).await?;
     let row = row.insert(&txn).await?;
-    // Like the regions the commerce migration found, a new one offers the built-in provider.
-    super::entities::region_payment_provider::ActiveModel {
-        region_id: Set(row.id),
-        provider_id: Set(crate::payments::SYSTEM_PROVIDER_ID.to_owned()),
-        is_enabled: Set(true),
+    // Like the regions the commerce migrations found, a new one lists the built-in provider and Stripe (offered
+    // only where this instance has it configured).
+    for provider in [crate::payments::SYSTEM_PROVIDER_ID, crate::payments::STRIPE_PROVIDER_ID] {
+        super::entities::region_payment_provider::ActiveModel {
+            region_id: Set(row.id),
+            provider_id: Set(provider.to_owned()),
+            is_enabled: Set(true),
+        }
+        .insert(&txn)
+        .await?;
     }
-    .insert(&txn)
-    .await?;
     txn.commit().await?;
     Ok(row.into())
 }

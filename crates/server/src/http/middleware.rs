@@ -23,6 +23,14 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
 form-action 'self'; frame-ancestors 'none'";
 
+/// The policy with Stripe's origins, only when Stripe is configured: Stripe.js is loaded from `js.stripe.com`
+/// (script), draws the card form in frames from there and 3-D Secure in frames from `hooks.stripe.com` (frame), and
+/// talks to `api.stripe.com` (connect). Without Stripe the page can reach none of them.
+pub const CONTENT_SECURITY_POLICY_WITH_STRIPE: &str = "default-src 'self'; script-src 'self' https://js.stripe.com; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+connect-src 'self' https://api.stripe.com; frame-src 'self' https://js.stripe.com https://hooks.stripe.com; \
+object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Browsers that reached us over https once keep to https for a year (sent only behind https: over plain http
@@ -35,6 +43,8 @@ pub struct Limits {
     pub request_timeout: Duration,
     /// The public URL is https: send HSTS.
     pub secure: bool,
+    /// Stripe is configured: its origins join the Content-Security-Policy.
+    pub stripe: bool,
 }
 
 /// Wraps the whole application (API and web app) in the shared layers. The outermost layer is listed last.
@@ -52,7 +62,10 @@ pub fn apply(router: Router, limits: Limits) -> Router {
         router
     };
     router
-        .layer(security_header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .layer(security_header(
+            header::CONTENT_SECURITY_POLICY,
+            if limits.stripe { CONTENT_SECURITY_POLICY_WITH_STRIPE } else { CONTENT_SECURITY_POLICY },
+        ))
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))
@@ -134,7 +147,7 @@ mod tests {
             "late"
         };
         let app = Router::new().route("/api/slow", get(slow)).route("/api/ws", get(slow));
-        apply(app, Limits { body_limit_bytes: 1024, request_timeout: Duration::from_millis(100), secure: false })
+        apply(app, Limits { body_limit_bytes: 1024, request_timeout: Duration::from_millis(100), secure: false, stripe: false })
     }
 
     fn upgrade_request(path: &str) -> Request {

@@ -360,6 +360,35 @@ pub async fn schedule_at(conn: &impl ConnectionTrait, now: DateTime<Utc>, job: J
     Ok(())
 }
 
+/// Like [`schedule_at`] for a job with a unique key, but a job of that key already waiting (a retry backing off,
+/// a recovery due later) is brought forward to this job's time and takes its payload, instead of the new one being
+/// dropped: for news that makes waiting pointless (Stripe's webhook saying a refund settled or money is held). A
+/// job being run or kept as failed is left alone.
+pub async fn hasten(conn: &impl ConnectionTrait, now: DateTime<Utc>, job: Job) -> Result<(), DbErr> {
+    let (Some(key), due, payload) = (job.unique_key.clone(), job.run_at.unwrap_or(now), job.payload.clone()) else {
+        return schedule_at(conn, now, job).await;
+    };
+    schedule_at(conn, now, job).await?;
+    let waiting = || {
+        Condition::all()
+            .add(job::Column::UniqueKey.eq(key.clone()))
+            .add(job::Column::FailedAt.is_null())
+            .add(Condition::any().add(job::Column::LockedUntil.is_null()).add(job::Column::LockedUntil.lte(now)))
+    };
+    job::Entity::update_many()
+        .col_expr(job::Column::Payload, Expr::value(payload))
+        .filter(waiting())
+        .exec(conn)
+        .await?;
+    job::Entity::update_many()
+        .col_expr(job::Column::RunAt, Expr::value(due))
+        .filter(waiting())
+        .filter(job::Column::RunAt.gt(due))
+        .exec(conn)
+        .await?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

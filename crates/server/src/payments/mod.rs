@@ -3,6 +3,7 @@
 //! `region_payment_providers` table. Every call that moves money takes an idempotency key, so a completion or a
 //! refund resumed after a crash never charges or refunds twice (decisions.md, Commerce §4–§5).
 
+pub mod stripe;
 pub mod system;
 
 use std::collections::BTreeMap;
@@ -11,6 +12,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+pub use stripe::STRIPE_PROVIDER_ID;
 pub use system::SYSTEM_PROVIDER_ID;
 
 /// What a provider needs to start an attempt to pay a cart.

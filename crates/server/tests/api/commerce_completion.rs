@@ -16,7 +16,7 @@ use crate::helpers::{Browser, TestApp, error_of};
 
 const KEY: &str = "pk_questline_local";
 
-async fn body(response: reqwest::Response) -> Value {
+pub(crate) async fn body(response: reqwest::Response) -> Value {
     let status = response.status();
     let text = response.text().await.unwrap();
     serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text}"))
@@ -27,12 +27,12 @@ fn sha256_hex(bytes: &[u8]) -> String {
     sha2::Sha256::digest(bytes).iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-fn id(value: &Value) -> &str {
+pub(crate) fn id(value: &Value) -> &str {
     value["id"].as_str().unwrap()
 }
 
 /// A store request as the web app sends it: the publishable key, the CSRF header, and an Idempotency-Key if given.
-async fn store(browser: &Browser, path: &str, payload: &Value, key: Option<&str>) -> reqwest::Response {
+pub(crate) async fn store(browser: &Browser, path: &str, payload: &Value, key: Option<&str>) -> reqwest::Response {
     let mut request = browser
         .client
         .post(browser.url(&format!("/api/store{path}")))
@@ -45,7 +45,7 @@ async fn store(browser: &Browser, path: &str, payload: &Value, key: Option<&str>
     request.send().await.expect("request sent")
 }
 
-async fn store_ok(browser: &Browser, path: &str, payload: &Value) -> Value {
+pub(crate) async fn store_ok(browser: &Browser, path: &str, payload: &Value) -> Value {
     let response = store(browser, path, payload, None).await;
     let status = response.status();
     let answer = body(response).await;
@@ -53,7 +53,7 @@ async fn store_ok(browser: &Browser, path: &str, payload: &Value) -> Value {
     answer
 }
 
-async fn store_get(browser: &Browser, path: &str) -> reqwest::Response {
+pub(crate) async fn store_get(browser: &Browser, path: &str) -> reqwest::Response {
     browser
         .client
         .get(browser.url(&format!("/api/store{path}")))
@@ -63,7 +63,7 @@ async fn store_get(browser: &Browser, path: &str) -> reqwest::Response {
         .expect("request sent")
 }
 
-fn address() -> Value {
+pub(crate) fn address() -> Value {
     json!({"first_name": "Pia", "last_name": "Nowak", "address_1": "ul. Długa 1", "city": "Gdańsk",
         "postal_code": "80-001", "country_code": "pl", "phone": "+48 600 100 200"})
 }
@@ -87,23 +87,23 @@ pub(crate) async fn complete(player: &Browser, cart: &Value, key: Option<&str>) 
     store(player, &format!("/carts/{}/complete", id(cart)), &json!({}), key).await
 }
 
-async fn gm_view(gm: &Browser, session: &str) -> Value {
+pub(crate) async fn gm_view(gm: &Browser, session: &str) -> Value {
     body(gm.get(&format!("/api/gm/sessions/{session}")).await).await
 }
 
-async fn player_view(player: &Browser, session: &str) -> Value {
+pub(crate) async fn player_view(player: &Browser, session: &str) -> Value {
     body(player.get(&format!("/api/my-sessions/{session}")).await).await
 }
 
-struct PaidSession {
-    gm: Browser,
-    gm_id: String,
-    players: Vec<(Browser, String)>,
-    session: String,
+pub(crate) struct PaidSession {
+    pub gm: Browser,
+    pub gm_id: String,
+    pub players: Vec<(Browser, String)>,
+    pub session: String,
 }
 
 /// A paid session (25.50 PLN, minimum two players) waiting for payment: both players confirmed and ready.
-async fn paid_session_waiting_for_payment(app: &TestApp) -> PaidSession {
+pub(crate) async fn paid_session_waiting_for_payment(app: &TestApp) -> PaidSession {
     let (gm, gm_id, _) = app.signed_up_gm("Gwen").await;
     let (pia, pia_id, _) = app.signed_up("Pia").await;
     let (bo, bo_id, _) = app.signed_up("Bo").await;
@@ -149,11 +149,11 @@ async fn paid_session_waiting_for_payment(app: &TestApp) -> PaidSession {
     PaidSession { gm, gm_id, players: vec![(pia, pia_id), (bo, bo_id)], session }
 }
 
-async fn payment_of(player: &Browser, session: &str) -> String {
+pub(crate) async fn payment_of(player: &Browser, session: &str) -> String {
     player_view(player, session).await["payment"]["id"].as_str().unwrap().to_owned()
 }
 
-async fn count(app: &TestApp, table: &str) -> i64 {
+pub(crate) async fn count(app: &TestApp, table: &str) -> i64 {
     let backend = app.state.db.conn().get_database_backend();
     let row = app
         .state
@@ -166,7 +166,7 @@ async fn count(app: &TestApp, table: &str) -> i64 {
     row.try_get::<i64>("", "n").unwrap()
 }
 
-async fn ledger(app: &TestApp) -> Vec<(String, i64)> {
+pub(crate) async fn ledger(app: &TestApp) -> Vec<(String, i64)> {
     let backend = app.state.db.conn().get_database_backend();
     let rows = app
         .state

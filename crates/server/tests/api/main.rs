@@ -11,6 +11,7 @@ mod blueprints;
 mod commerce_completion;
 mod commerce_refunds;
 mod commerce_store;
+mod commerce_stripe;
 mod concurrency;
 mod demo;
 mod errors;

@@ -1,0 +1,354 @@
+//! Paying with Stripe (issue 16, decisions.md commerce §5), against the local stand-in that speaks Stripe's formats
+//! (`test-support/stripe-stand-in`). The browser's part (Stripe.js confirming the PaymentIntent) is done by calling
+//! the stand-in's confirm as Stripe.js would. A declined card and a pending 3-D Secure answer the cart again with
+//! nothing charged, then the card pays and the order carries the PaymentIntent; the signed webhook completes a cart
+//! whose browser never came back, refuses a wrong or stale signature with nothing written, ignores a redelivery and
+//! runs a refund as soon as Stripe settles it; a replaced attempt is cancelled at Stripe; the CSP and `/api/config`
+//! name Stripe only when it is configured.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use questline::clock::{Clock, ManualClock};
+use serde_json::{Value, json};
+use stripe_stand_in::{Running, Settings, WebhookTarget};
+
+use crate::commerce_completion::{
+    PaidSession, address, body, complete, count, gm_view, id, ledger, paid_session_waiting_for_payment, payment_of,
+    player_view, store_get, store_ok,
+};
+use crate::helpers::{Backend, Browser, TestApp, error_of};
+
+const SECRET_KEY: &str = "sk_test_questline_tests";
+const PUBLISHABLE_KEY: &str = "pk_test_questline_tests";
+const WEBHOOK_SECRET: &str = "whsec_questline_tests";
+const WEBHOOK: &str = "/api/payments/stripe/webhook";
+
+/// The app configured for Stripe against a stand-in that posts its events to the app's webhook, both on the app's
+/// clock.
+pub(crate) struct StripeApp {
+    app: TestApp,
+    stripe: Running,
+}
+
+impl StripeApp {
+    async fn start(backend: Backend, refunds_pending: bool) -> Self {
+        let clock: Arc<OnceLock<ManualClock>> = Arc::default();
+        let mut settings = Settings::new(SECRET_KEY);
+        settings.refunds_pending = refunds_pending;
+        let clock_for_stand_in = clock.clone();
+        settings.now = Arc::new(move || {
+            clock_for_stand_in.get().map_or_else(stripe_stand_in::unix_now, |clock| clock.now().timestamp())
+        });
+        let stripe = stripe_stand_in::spawn(settings, 0).await.expect("the stand-in starts");
+        let base = stripe.base_url.clone();
+        let app = TestApp::spawn_with(backend, move |config| {
+            config.stripe_secret_key = Some(SECRET_KEY.into());
+            config.stripe_publishable_key = Some(PUBLISHABLE_KEY.into());
+            config.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
+            config.stripe_api_base = base;
+            config.jobs_poll_ms = 20;
+        })
+        .await;
+        let _ = clock.set(app.clock.clone());
+        stripe.stand_in.set_webhook(Some(WebhookTarget { url: app.url(WEBHOOK), secret: WEBHOOK_SECRET.into() }));
+        Self { app, stripe }
+    }
+
+    pub(crate) async fn spawn(backend: Backend) -> Self {
+        Self::start(backend, false).await
+    }
+
+    pub(crate) async fn with_pending_refunds(backend: Backend) -> Self {
+        Self::start(backend, true).await
+    }
+
+    fn intent(&self, id: &str) -> Value {
+        self.stripe.stand_in.intent(id).expect("the intent exists at Stripe")
+    }
+
+    /// Posts to the stand-in as Stripe.js (or the bank's page) would.
+    async fn at_stripe(&self, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+        let response = reqwest::Client::new()
+            .post(format!("{}{path}", self.stripe.base_url))
+            .bearer_auth(PUBLISHABLE_KEY)
+            .form(form)
+            .send()
+            .await
+            .expect("the stand-in answers");
+        (response.status().as_u16(), response.json().await.expect("Stripe answers JSON"))
+    }
+
+    /// Stripe.js's `confirmPayment` with a test card.
+    async fn confirm(&self, session: &Value, payment_method: &str) -> (u16, Value) {
+        let intent = session["data"]["id"].as_str().unwrap();
+        let secret = session["data"]["client_secret"].as_str().unwrap();
+        let path = format!("/v1/payment_intents/{intent}/confirm");
+        let form = [("payment_method", payment_method), ("client_secret", secret), ("return_url", "http://q/checkout/success")];
+        self.at_stripe(&path, &form).await
+    }
+
+    /// Posts `body` to the webhook with a `Stripe-Signature` made by `secret` at `timestamp`; no CSRF header, no
+    /// publishable key, as Stripe sends it.
+    async fn deliver(&self, body: &[u8], secret: &str, timestamp: i64) -> reqwest::Response {
+        reqwest::Client::new()
+            .post(self.app.url(WEBHOOK))
+            .header("content-type", "application/json")
+            .header("Stripe-Signature", stripe_stand_in::signature_header(body, secret, timestamp))
+            .body(body.to_vec())
+            .send()
+            .await
+            .expect("request sent")
+    }
+}
+
+/// A cart of `player`'s for their seat, with an address and a payment session of `provider`: returns the cart and
+/// the payment session.
+async fn cart_paying_with(player: &Browser, payment_id: &str, provider: &str) -> (Value, Value) {
+    let cart = store_ok(player, "/carts", &json!({})).await["cart"].clone();
+    let path = format!("/carts/{}", id(&cart));
+    store_ok(player, &path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
+    let variant = format!("variant_{}", uuid::Uuid::parse_str(payment_id).unwrap().simple());
+    store_ok(player, &format!("{path}/line-items"), &json!({"variant_id": variant, "quantity": 1})).await;
+    let collection =
+        store_ok(player, "/payment-collections", &json!({"cart_id": id(&cart)})).await["payment_collection"].clone();
+    let session = initiate(player, &collection, provider).await;
+    (cart, session)
+}
+
+async fn initiate(player: &Browser, collection: &Value, provider: &str) -> Value {
+    let path = format!("/payment-collections/{}/payment-sessions", id(collection));
+    let answer = store_ok(player, &path, &json!({"provider_id": provider})).await;
+    answer["payment_collection"]["payment_sessions"][0].clone()
+}
+
+async fn orders_transaction(app: &TestApp) -> Vec<String> {
+    use sea_orm::{ConnectionTrait, Statement};
+    let backend = app.state.db.conn().get_database_backend();
+    let rows = app
+        .state
+        .db
+        .conn()
+        .query_all_raw(Statement::from_string(backend, "SELECT transaction_id FROM orders".to_owned()))
+        .await
+        .unwrap();
+    rows.iter().map(|row| row.try_get::<String>("", "transaction_id").unwrap()).collect()
+}
+
+/// Waits until no job of `kind` is left (the runner deletes one that succeeded).
+async fn await_no_job(app: &TestApp, kind: &str) {
+    for _ in 0..400 {
+        if questline::jobs::find_by_kind(app.state.db.conn(), kind).await.unwrap().is_empty() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("a {kind} job is still there");
+}
+
+/// Waits until the one job of `kind` has failed a run and waits for its retry.
+async fn await_job_retrying(app: &TestApp, kind: &str) {
+    for _ in 0..400 {
+        let jobs = questline::jobs::find_by_kind(app.state.db.conn(), kind).await.unwrap();
+        if let [job] = jobs.as_slice() && job.attempts >= 1 && job.locked_by.is_none() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("no {kind} job waits for a retry");
+}
+
+/// Waits (the job runner works in the background) until the player's payment has `status`.
+async fn await_payment_status(player: &Browser, session: &str, status: &str) -> Value {
+    for _ in 0..400 {
+        let view = player_view(player, session).await;
+        if view["payment"]["status"] == status {
+            return view;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the payment never became {status}: {}", player_view(player, session).await["payment"]);
+}
+
+db_test!(async fn a_card_declined_then_authenticated_pays_for_the_seat_once(s: StripeApp = StripeApp::spawn) {
+    let app = &s.app;
+    let PaidSession { players, session, .. } = paid_session_waiting_for_payment(app).await;
+    let (pia, _) = &players[0];
+    let payment = payment_of(pia, &session).await;
+
+    let region = store_ok(pia, "/carts", &json!({})).await["cart"]["region_id"].as_str().unwrap().to_owned();
+    let providers = body(store_get(pia, &format!("/payment-providers?region_id={region}")).await).await;
+    let ids: Vec<&str> = providers["payment_providers"].as_array().unwrap().iter().map(|p| id(p)).collect();
+    assert_eq!(ids, ["pp_stripe_stripe", "pp_system_default"]);
+
+    let (cart, attempt) = cart_paying_with(pia, &payment, "pp_stripe_stripe").await;
+    let intent_id = attempt["data"]["id"].as_str().unwrap().to_owned();
+    assert!(intent_id.starts_with("pi_"), "{attempt}");
+    assert!(attempt["data"]["client_secret"].as_str().unwrap().starts_with(&format!("{intent_id}_secret_")));
+    let intent = s.intent(&intent_id);
+    assert_eq!((intent["amount"].as_i64(), intent["currency"].as_str()), (Some(2550), Some("pln")));
+    assert_eq!(intent["capture_method"], "manual");
+    assert_eq!(intent["automatic_payment_methods"]["enabled"], true);
+    assert_eq!((intent["metadata"]["cart_id"].as_str(), intent["metadata"]["payment_id"].as_str()),
+        (Some(id(&cart)), Some(payment.as_str())));
+
+    // The browser says nothing the server believes: completing before paying asks for the payment again.
+    let early = body(complete(pia, &cart, None).await).await;
+    assert_eq!((early["type"].as_str(), early["error"]["type"].as_str()), (Some("cart"), Some("payment_requires_more_error")));
+
+    let (status, declined) = s.confirm(&attempt, "pm_card_chargeDeclined").await;
+    assert_eq!((status, declined["error"]["type"].as_str()), (402, Some("card_error")));
+    let answer = body(complete(pia, &cart, None).await).await;
+    assert_eq!(answer["type"], "cart", "{answer}");
+    assert_eq!(answer["error"], json!({"message": "Your card was declined.", "name": "Error",
+        "type": "payment_authorization_error"}));
+    assert_eq!(s.intent(&intent_id)["amount_received"], 0, "nothing charged");
+
+    let (status, pending) = s.confirm(&attempt, "pm_card_threeDSecure").await;
+    assert_eq!((status, pending["status"].as_str()), (200, Some("requires_action")));
+    let answer = body(complete(pia, &cart, None).await).await;
+    assert_eq!((answer["type"].as_str(), answer["error"]["type"].as_str()), (Some("cart"), Some("payment_requires_more_error")));
+    assert_eq!(count(app, "orders").await, 0);
+
+    // The bank's page is passed; the webhook schedules a completion for later, but the browser comes back first.
+    let (status, held) = s.at_stripe(&format!("/test/payment_intents/{intent_id}/authenticate"), &[]).await;
+    assert_eq!((status, held["status"].as_str()), (200, Some("requires_capture")));
+    let answer = body(complete(pia, &cart, None).await).await;
+    assert_eq!(answer["type"], "order", "{answer}");
+    assert_eq!(orders_transaction(app).await, [intent_id.clone()], "the transaction is the PaymentIntent");
+    let captured = s.intent(&intent_id);
+    assert_eq!((captured["status"].as_str(), captured["amount_received"].as_i64()), (Some("succeeded"), Some(2550)));
+    let paid = player_view(pia, &session).await["payment"].clone();
+    assert_eq!((paid["status"].as_str(), paid["transaction_id"].as_str()), (Some("completed"), Some(intent_id.as_str())));
+    assert_eq!(ledger(app).await, vec![("charge".into(), 2550), ("gm_share".into(), 2295), ("platform_fee".into(), 255)]);
+
+    // Again, and once the webhook's job is due: the same order, one capture.
+    let again = body(complete(pia, &cart, None).await).await;
+    assert_eq!(again["order"]["id"], answer["order"]["id"]);
+    app.clock.advance(chrono::Duration::seconds(11));
+    await_no_job(app, questline::jobs::kinds::FINISH_COMPLETION).await;
+    let captures = s.stripe.stand_in.events().iter().filter(|e| e["type"] == "payment_intent.succeeded").count();
+    assert_eq!(captures, 1);
+    assert_eq!(count(app, "orders").await, 1);
+    let kinds: Vec<String> = {
+        use sea_orm::{ConnectionTrait, Statement};
+        let backend = app.state.db.conn().get_database_backend();
+        let sql = "SELECT type AS kind FROM stripe_events ORDER BY received_at, type".to_owned();
+        let rows = app.state.db.conn().query_all_raw(Statement::from_string(backend, sql)).await.unwrap();
+        rows.iter().map(|row| row.try_get("", "kind").unwrap()).collect()
+    };
+    for kind in ["payment_intent.payment_failed", "payment_intent.amount_capturable_updated", "payment_intent.succeeded"] {
+        assert!(kinds.iter().any(|k| k == kind), "{kind} received: {kinds:?}");
+    }
+});
+
+db_test!(async fn the_signed_webhook_completes_a_cart_whose_browser_never_came_back(s: StripeApp = StripeApp::with_pending_refunds) {
+    let app = &s.app;
+    let PaidSession { gm, players, session, .. } = paid_session_waiting_for_payment(app).await;
+    let (bo, _) = &players[1];
+    let (_cart, attempt) = cart_paying_with(bo, &payment_of(bo, &session).await, "pp_stripe_stripe").await;
+    let intent_id = attempt["data"]["id"].as_str().unwrap().to_owned();
+    let (status, _) = s.confirm(&attempt, "pm_card_visa").await;
+    assert_eq!(status, 200);
+    assert_eq!(count(app, "orders").await, 0, "the webhook's completion waits for the browser a moment");
+
+    // The browser never returns; the completion the webhook scheduled runs once its grace is over.
+    app.clock.advance(chrono::Duration::seconds(11));
+    let view = await_payment_status(bo, &session, "completed").await;
+    assert_eq!(view["payment"]["transaction_id"], intent_id.as_str());
+    assert_eq!(s.intent(&intent_id)["status"], "succeeded");
+    assert_eq!(count(app, "ledger_entries").await, 3);
+
+    // A redelivery of every event so far changes nothing.
+    let events = count(app, "stripe_events").await;
+    let now = app.clock.now().timestamp();
+    for event in s.stripe.stand_in.events() {
+        let bytes = serde_json::to_vec(&event).unwrap();
+        assert_eq!(s.deliver(&bytes, WEBHOOK_SECRET, now).await.status(), 200);
+    }
+    assert_eq!((count(app, "stripe_events").await, count(app, "orders").await), (events, 1));
+
+    // A wrong secret, a stale or a future time, a missing header: 400 and nothing written.
+    let unknown = serde_json::to_vec(&stripe_stand_in::event("evt_questline_unknown", "customer.created",
+        json!({"id": "cus_1"}), now)).unwrap();
+    for (secret, at) in [("whsec_someone_else", now), (WEBHOOK_SECRET, now - 301), (WEBHOOK_SECRET, now + 301)] {
+        let response = s.deliver(&unknown, secret, at).await;
+        assert_eq!(response.status(), 400);
+        let (kind, code, _) = error_of(response).await;
+        assert_eq!((kind.as_str(), code.as_str()), ("invalid_argument", "webhook_signature_invalid"));
+    }
+    let unsigned = reqwest::Client::new().post(app.url(WEBHOOK)).body(unknown.clone()).send().await.unwrap();
+    assert_eq!(error_of(unsigned).await.1, "webhook_signature_invalid");
+    assert_eq!(count(app, "stripe_events").await, events, "nothing written");
+    // An event we do not act on is acknowledged and kept.
+    let response = s.deliver(&unknown, WEBHOOK_SECRET, now).await;
+    assert_eq!((response.status().as_u16(), body(response).await), (200, json!({"received": true})));
+    assert_eq!(count(app, "stripe_events").await, events + 1);
+
+    // Cancelling the session refunds Bo through Stripe; the refund stays pending (the job retries much later, by
+    // the app's clock) until Stripe settles it and says so: the webhook runs the job at once.
+    let cancelled = gm.post_json(&format!("/api/sessions/{session}/cancel"), &json!({})).await;
+    assert_eq!(cancelled.status(), 200);
+    // The refund job's first run asks Stripe for the refund, finds it pending and waits for its retry.
+    await_job_retrying(app, questline::jobs::kinds::COMMERCE_REFUND).await;
+    let refund = s.stripe.stand_in.refunds().pop().expect("a refund at Stripe");
+    assert_eq!((refund["payment_intent"].as_str(), refund["amount"].as_i64(), refund["status"].as_str()),
+        (Some(intent_id.as_str()), Some(2550), Some("pending")));
+    assert_eq!(player_view(bo, &session).await["payment"]["status"], "completed", "not refunded while pending");
+    let (status, settled) = s.at_stripe(&format!("/test/refunds/{}/succeed", id(&refund)), &[]).await;
+    assert_eq!((status, settled["status"].as_str()), (200, Some("succeeded")));
+    await_payment_status(bo, &session, "refunded").await;
+    let listed = body(gm.get(&format!("/api/sessions/{session}/payments")).await).await;
+    let bo_refund = listed["items"].as_array().unwrap().iter().find(|p| p["refund"].is_object()).unwrap();
+    assert_eq!(bo_refund["refund"]["status"], "confirmed");
+    let sums: i64 = ledger(app).await.iter().filter(|(kind, _)| kind == "charge").map(|(_, amount)| amount).sum();
+    assert_eq!(sums, 0, "the charge and its reversal");
+    assert_eq!(gm_view(&gm, &session).await["status"], "cancelled");
+});
+
+db_test!(async fn a_replaced_stripe_attempt_is_cancelled_at_stripe(s: StripeApp = StripeApp::spawn) {
+    let app = &s.app;
+    // With Stripe configured, the page may load Stripe.js and the config names the publishable key.
+    let csp = app.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(csp.contains("script-src 'self' https://js.stripe.com"), "{csp}");
+    assert!(csp.contains("connect-src 'self' https://api.stripe.com"), "{csp}");
+    assert!(csp.contains("frame-src 'self' https://js.stripe.com"), "{csp}");
+    let config = body(app.get("/api/config").await).await;
+    assert_eq!(config["payment"]["stripe_publishable_key"], PUBLISHABLE_KEY);
+
+    let PaidSession { players, session, .. } = paid_session_waiting_for_payment(app).await;
+    let (pia, _) = &players[0];
+    let (cart, attempt) = cart_paying_with(pia, &payment_of(pia, &session).await, "pp_stripe_stripe").await;
+    let intent_id = attempt["data"]["id"].as_str().unwrap().to_owned();
+    s.confirm(&attempt, "pm_card_visa").await;
+    assert_eq!(s.intent(&intent_id)["status"], "requires_capture", "the money is held");
+
+    // Pia changes her mind and pays with the built-in provider: the held money is released at Stripe.
+    let collection = body(store_get(pia, &format!("/carts/{}", id(&cart))).await).await["cart"]["payment_collection"].clone();
+    initiate(pia, &collection, "pp_system_default").await;
+    for _ in 0..400 {
+        if s.intent(&intent_id)["status"] == "canceled" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(s.intent(&intent_id)["status"], "canceled");
+    let answer = body(complete(pia, &cart, None).await).await;
+    assert_eq!(answer["type"], "order", "{answer}");
+    assert!(orders_transaction(app).await[0].starts_with("sys_"));
+    assert_eq!(s.intent(&intent_id)["amount_received"], 0, "nothing taken at Stripe");
+});
+
+db_test!(async fn without_stripe_nothing_of_it_shows(app) {
+    let csp = app.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(!csp.contains("stripe"), "{csp}");
+    let config = body(app.get("/api/config").await).await;
+    assert_eq!(config["payment"], json!({"stripe_publishable_key": null}));
+    // The webhook is inert: 404, not a CSRF refusal, not a signature check.
+    let response = reqwest::Client::new().post(app.url(WEBHOOK)).body("{}").send().await.unwrap();
+    assert_eq!(response.status(), 404);
+    assert_eq!(error_of(response).await.1, "route_not_found");
+    // The exemption is the webhook's alone: any other POST without the header is still refused.
+    let response = reqwest::Client::new().post(app.url("/api/payments/stripe/webhooks")).body("{}").send().await.unwrap();
+    assert_eq!(error_of(response).await.1, "csrf_header_missing");
+});
