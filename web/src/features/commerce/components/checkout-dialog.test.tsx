@@ -382,8 +382,8 @@ describe('CheckoutDialog with Stripe', () => {
     const completed = calls.completeCart.mock.invocationCallOrder[0] ?? -Infinity;
     expect(confirmed).toBeLessThan(completed);
     expect(calls.completeCart).toHaveBeenCalledWith('cart_reg_pl', 'key-1');
-    // A redirect's return page leads back to this session.
-    expect(window.localStorage.getItem(storageKeys.checkoutSessionId)).toBe('session-1');
+    // Kept for a redirect's return page while Stripe confirmed, then forgotten: paid without leaving the app.
+    expect(window.localStorage.getItem(storageKeys.checkoutSessionId)).toBeNull();
   });
 
   it('shows the checkout failure toast when Stripe refuses the card, and does not complete the cart', async () => {
@@ -403,6 +403,8 @@ describe('CheckoutDialog with Stripe', () => {
       expect.objectContaining({ type: 'card_error' }),
     );
     expect(calls.completeCart).not.toHaveBeenCalled();
+    // A redirect's return page would lead back to this session.
+    expect(window.localStorage.getItem(storageKeys.checkoutSessionId)).toBe('session-1');
     // Still on the payment step, ready for another card.
     expect(screen.getByRole('button', { name: /^Pay / })).toBeEnabled();
     expect(screen.queryByTestId('checkout-done')).not.toBeInTheDocument();

@@ -50,7 +50,7 @@ import {
   type CheckoutCalls,
 } from '../lib/checkout-flow';
 import { commerceCode, commerceErrorMessage } from '../lib/errors';
-import { rememberCheckoutSession } from '../lib/checkout-return';
+import { forgetCheckoutSession, rememberCheckoutSession } from '../lib/checkout-return';
 import { isStripeProvider, providerLabel } from '../lib/providers';
 import { receiptHref } from '../lib/receipt';
 import type { CheckoutSeat } from '../lib/seat';
@@ -570,6 +570,8 @@ function PaymentStep({
         return;
       }
       await refreshCartAfterOrder(queryClient);
+      // Paid without leaving the app: no return page needs to lead back to the session.
+      forgetCheckoutSession();
       // The session lists and the session page show the payment completed (their keys start with `session`).
       void queryClient.invalidateQueries({ queryKey: ['session'] });
       toast.success(t('checkout.payment.success'));
