@@ -3,9 +3,11 @@
  * configured against the local stand-in (playwright.config.ts), and js.stripe.com is a stand-in script that
  * confirms at the stand-in what Stripe.js would confirm at Stripe (support/stripe.ts). The checkout dialog offers
  * Stripe, mounts its payment form with the payment session's client secret; a declined card is told and nothing
- * completes; a card needing 3-D Secure leaves for the bank's page and comes back to
- * `/checkout/success?payment_intent=…&redirect_status=succeeded`, which completes the cart (the server reads the
- * PaymentIntent itself) and shows the receipt. The GM sees the seat paid. axe and screenshots on every screen.
+ * completes; a card failing 3-D Secure comes back to `/checkout/success?…&redirect_status=failed`, which says
+ * nothing was charged and leads back to the session; from there a card passing 3-D Secure leaves for the bank's
+ * page and comes back to `/checkout/success?payment_intent=…&redirect_status=succeeded`, which completes the cart
+ * (the server reads the PaymentIntent itself) and shows the receipt. The GM sees the seat paid. axe and
+ * screenshots on every screen.
  */
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 
@@ -21,7 +23,7 @@ async function ok(response: Promise<APIResponse>) {
   return answer;
 }
 
-test('a player pays with Stripe, comes back from 3-D Secure to /checkout/success and sees the receipt', async ({
+test('a player pays with Stripe: declined, 3-D Secure not passed, then passed; /checkout/success shows each outcome', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -128,8 +130,40 @@ test('a player pays with Stripe, comes back from 3-D Secure to /checkout/success
   };
   expect(mine.payment.status).not.toBe('completed');
 
-  // A card needing 3-D Secure: off to the bank's page, which sends the buyer back to /checkout/success.
-  await cards.getByRole('radio', { name: 'Visa (3-D Secure)' }).check();
+  // A card whose 3-D Secure check is not passed: back at /checkout/success, which asks the server (never the
+  // redirect's word) and says nothing was charged, with the way back to the session.
+  await cards.getByRole('radio', { name: 'Visa (3-D Secure, not passed)' }).check();
+  await pay.click();
+  await expect(player.page).toHaveURL(
+    /\/checkout\/success\?payment_intent=pi_[^&]+&payment_intent_client_secret=[^&]+&redirect_status=failed$/,
+    pageLoad,
+  );
+  const failed = player.page.getByTestId('checkout-return-failed');
+  await expect(failed.getByRole('heading', { name: 'Payment not completed' })).toBeVisible(
+    pageLoad,
+  );
+  await expect(
+    failed.getByText('The payment did not go through. Nothing was charged.'),
+  ).toBeVisible();
+  await capture(player.page, 'stripe-return-failed');
+  await failed.getByRole('link', { name: 'Back to the session' }).click();
+  await expect(player.page).toHaveURL(new RegExp(`/dashboard/player/my-sessions/${sessionId}$`));
+  await expect(player.page.getByTestId('session-status')).toHaveText(
+    'Waiting for payment',
+    pageLoad,
+  );
+
+  // Again: the address is kept in the cart; Stripe once more, and a card needing 3-D Secure that passes — off to
+  // the bank's page, which sends the buyer back to /checkout/success.
+  await player.page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'City', exact: true })).toHaveValue(
+    'Gdynia',
+    pageLoad,
+  );
+  await dialog.getByRole('button', { name: 'Continue to payment method' }).click();
+  await dialog.getByRole('radio', { name: 'stripe' }).check(pageLoad);
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+  await cards.getByRole('radio', { name: 'Visa (3-D Secure)' }).check(pageLoad);
   await pay.click();
   await expect(player.page).toHaveURL(
     /\/checkout\/success\?payment_intent=pi_[^&]+&payment_intent_client_secret=[^&]+&redirect_status=succeeded$/,
@@ -138,8 +172,9 @@ test('a player pays with Stripe, comes back from 3-D Secure to /checkout/success
   expect(confirms.map((confirm) => confirm.paymentMethod)).toEqual([
     'pm_card_chargeDeclined',
     'pm_card_threeDSecure',
+    'pm_card_threeDSecure',
   ]);
-  expect(confirms[1]?.returnUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/success$/);
+  expect(confirms[2]?.returnUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/success$/);
   const intentId = new URL(player.page.url()).searchParams.get('payment_intent');
   const receipt = player.page.getByTestId('receipt');
   await expect(receipt).toBeVisible(pageLoad);

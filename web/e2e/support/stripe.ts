@@ -8,11 +8,15 @@
  */
 import type { BrowserContext } from '@playwright/test';
 
-/** The stand-in's test cards (its lib.rs): held at once, refused, or sent to the bank's 3-D Secure page. */
+/**
+ * The stand-in's test cards (its lib.rs): held at once, refused, or sent to the bank's 3-D Secure page, where the
+ * buyer passes or (`:fail`, the page's `?outcome=fail`) fails the check.
+ */
 export const standInCards = {
   'Visa (accepted)': 'pm_card_visa',
   'Visa (declined)': 'pm_card_chargeDeclined',
   'Visa (3-D Secure)': 'pm_card_threeDSecure',
+  'Visa (3-D Secure, not passed)': 'pm_card_threeDSecure:fail',
 } as const;
 
 export function stripeStandInUrl(): string {
@@ -65,16 +69,17 @@ const fakeStripeJs = `(() => {
       },
       async confirmPayment({ elements, confirmParams, redirect }) {
         const state = elements.__standIn;
+        const [paymentMethod, outcome] = state.paymentMethod.split(':');
         const intent = await window.questlineStripeConfirm({
           publishableKey,
           clientSecret: state.clientSecret,
-          paymentMethod: state.paymentMethod,
+          paymentMethod,
           returnUrl: confirmParams.return_url,
         });
         if (intent.error) return { error: intent.error };
         const next = intent.next_action && intent.next_action.redirect_to_url;
         if (intent.status === 'requires_action' && next) {
-          window.location.assign(next.url);
+          window.location.assign(outcome === 'fail' ? next.url + '?outcome=fail' : next.url);
           return new Promise(() => {});
         }
         if (redirect !== 'if_required') window.location.assign(confirmParams.return_url);
