@@ -91,7 +91,10 @@ fn add_shared_responses(doc: &mut utoipa::openapi::OpenApi) {
         let response = ResponseBuilder::new().description(description).content("application/json", content).build();
         components.responses.insert(name.to_owned(), RefOr::T(response));
     }
-    for item in doc.paths.paths.values_mut() {
+    for (path, item) in doc.paths.paths.iter_mut() {
+        // A path exempt from the CSRF header (Stripe's webhook) never answers 403 for it, and reads its body as raw
+        // bytes, so no 415 either.
+        let exempt = path.strip_prefix("/api").is_some_and(|path| crate::app::CSRF_EXEMPT.contains(&path));
         let operations = [
             (HttpMethod::Get, item.get.as_mut()),
             (HttpMethod::Put, item.put.as_mut()),
@@ -105,8 +108,9 @@ fn add_shared_responses(doc: &mut utoipa::openapi::OpenApi) {
             let changes_state = !matches!(method, HttpMethod::Get);
             for (status, name, _) in SHARED {
                 let applies = match status {
-                    "403" => changes_state,
-                    "413" | "415" => has_body,
+                    "403" => changes_state && !exempt,
+                    "415" => has_body && !exempt,
+                    "413" => has_body,
                     _ => true,
                 };
                 if applies {

@@ -650,6 +650,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/payments/stripe/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Receives one Stripe event. */
+    post: operations['stripeWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profile': {
     parameters: {
       query?: never;
@@ -2123,6 +2140,8 @@ export interface components {
       | 'cart_completion_in_progress'
       | 'payment_session_required'
       | 'payment_provider_unavailable'
+      | 'webhook_signature_invalid'
+      | 'webhook_payload_invalid'
       | 'order_not_found'
       | 'session_payment_not_found'
       | 'payment_not_refundable'
@@ -3328,6 +3347,11 @@ export interface components {
       account?: components['schemas']['AccountView'] | null;
       authenticated: boolean;
       user?: components['schemas']['SessionUser'] | null;
+    };
+    /** @description The answer Stripe gets for every event we accept. */
+    WebhookReceived: {
+      /** @description Always `true`. */
+      received: boolean;
     };
   };
   responses: {
@@ -5460,6 +5484,55 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  stripeWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret>` */
+        'Stripe-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A Stripe event, exactly as Stripe sent it (the signature covers the raw bytes) */
+    requestBody: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Accepted (also a redelivery, and an event type we do not act on) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookReceived'];
+        };
+      };
+      /** @description `webhook_signature_invalid` (nothing written), `webhook_payload_invalid` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Stripe's webhook is not configured on this instance (`route_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
       500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
     };
