@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { defineConfig, devices } from '@playwright/test';
 
@@ -15,6 +15,19 @@ const oidcClientId = 'questline';
 const oidcClientSecret = 'questline-test-secret';
 // The release binary embeds the built web app (`npm run build` first, then `cargo build --release`).
 const serverBinary = process.env.QUESTLINE_BIN ?? '../target/release/questline';
+// Stripe's API as a local stand-in (test-support/stripe-stand-in, built beside the server by `make release`):
+// every journey's server has Stripe configured against it, as a deployment with Stripe would be, so the
+// checkout journeys choose their payment method explicitly. QUESTLINE_E2E_STRIPE_PORT moves it.
+const stripePort = Number(process.env.QUESTLINE_E2E_STRIPE_PORT ?? 4182);
+process.env.QUESTLINE_E2E_STRIPE_PORT = String(stripePort);
+const stripeStandIn = `http://127.0.0.1:${stripePort}`;
+const stripeStandInBinary =
+  process.env.QUESTLINE_STRIPE_STAND_IN_BIN ?? join(dirname(serverBinary), 'stripe-stand-in');
+// The stand-in's defaults (its main.rs): the secret key it accepts and the secret it signs webhooks with.
+const stripeSecretKey = 'sk_test_questline_stand_in';
+const stripeWebhookSecret = 'whsec_questline_stand_in';
+// Any `pk_…` key: the stand-in takes it with an intent's client secret, as Stripe takes Stripe.js's confirm.
+const stripePublishableKey = 'pk_test_questline_stand_in';
 // A fresh, empty database for every run. Workers load this file again but inherit the environment, so
 // the directory is made once and the tests find it (e.g. to read mails) through the same variable.
 process.env.QUESTLINE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'questline-e2e-'));
@@ -71,6 +84,21 @@ export default defineConfig({
       },
     },
     {
+      // Stripe's API for the server (QUESTLINE_STRIPE_API_BASE) and the journeys' stand-in for Stripe.js
+      // (e2e/support/stripe.ts); it posts signed webhook events to the server, as Stripe would.
+      command: `${stripeStandInBinary} ${stripePort}`,
+      url: stripeStandIn,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        STRIPE_STAND_IN_SECRET_KEY: stripeSecretKey,
+        STRIPE_STAND_IN_WEBHOOK_URL: `${baseURL}/api/payments/stripe/webhook`,
+        STRIPE_STAND_IN_WEBHOOK_SECRET: stripeWebhookSecret,
+      },
+    },
+    {
       command: `${serverBinary} serve`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -97,6 +125,11 @@ export default defineConfig({
         QUESTLINE_OIDC_CLIENT_ID: oidcClientId,
         QUESTLINE_OIDC_CLIENT_SECRET: oidcClientSecret,
         QUESTLINE_OIDC_PROVIDER_NAME: 'Test ID',
+        // Card payments through the Stripe stand-in (e2e/stripe-return.spec.ts).
+        QUESTLINE_STRIPE_SECRET_KEY: stripeSecretKey,
+        QUESTLINE_STRIPE_PUBLISHABLE_KEY: stripePublishableKey,
+        QUESTLINE_STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+        QUESTLINE_STRIPE_API_BASE: stripeStandIn,
       },
     },
   ],

@@ -1,9 +1,9 @@
 /**
  * Issue 16's story: a paid session waits for payment; two players pay for their seats through the three-step
- * checkout dialog with the built-in test provider — one from the session page in English, the other from the
- * command palette in Polish — while the game master's page fills with their payments live; the session becomes
- * ready to start and the GM starts it. The receipt and the series page's refund policy are on the way. axe-core
- * checks every screen; screenshots at 1280 and 375 px.
+ * checkout dialog with the built-in test provider (chosen: the journeys' server offers Stripe as well) — one from
+ * the session page in English, the other from the command palette in Polish — while the game master's page fills
+ * with their payments live; the session becomes ready to start and the GM starts it. The receipt and the series
+ * page's refund policy are on the way. axe-core checks every screen; screenshots at 1280 and 375 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 
@@ -162,9 +162,11 @@ test('two players pay for a paid session, the GM watches the payments arrive and
   );
   await capture(ilse.page, 'checkout-step-address', false);
   await dialog.getByRole('button', { name: 'Continue to payment method' }).click();
-  await expect(dialog.getByRole('radio', { name: 'Test payment (no money is taken)' })).toBeChecked(
-    pageLoad,
-  );
+  // The journeys' server offers Stripe too (playwright.config.ts): the test payment is chosen, not assumed.
+  const testPayment = dialog.getByRole('radio', { name: 'Test payment (no money is taken)' });
+  await expect(dialog.getByRole('radio', { name: 'stripe' })).toBeVisible(pageLoad);
+  await testPayment.check();
+  await expect(testPayment).toBeChecked();
   await expect(dialog.getByText('Refund and cancellation policy')).toBeVisible();
   await capture(ilse.page, 'checkout-step-method', false);
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
@@ -224,9 +226,11 @@ test('two players pay for a paid session, the GM watches the payments arrive and
   );
   await capture(olek.page, 'checkout-pl-step-address', false);
   await plDialog.getByRole('button', { name: 'Przejdź do metody płatności' }).click();
-  await expect(
-    plDialog.getByRole('radio', { name: 'Płatność testowa (żadne pieniądze nie są pobierane)' }),
-  ).toBeChecked(pageLoad);
+  const plTestPayment = plDialog.getByRole('radio', {
+    name: 'Płatność testowa (żadne pieniądze nie są pobierane)',
+  });
+  await plTestPayment.check(pageLoad);
+  await expect(plTestPayment).toBeChecked();
   await capture(olek.page, 'checkout-pl-step-method', false);
   await plDialog.getByRole('button', { name: 'Przejdź do płatności' }).click();
   const plPay = plDialog.getByRole('button', { name: /^Zapłać / });

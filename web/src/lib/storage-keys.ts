@@ -6,6 +6,8 @@ export const storageKeys = {
   regionId: 'region_id',
   /** localStorage: the shopping cart's id (the spec names this key). */
   cartId: 'cart_id',
+  /** localStorage: the session whose seat a card payment is for, so `/checkout/success` can lead back to it. */
+  checkoutSessionId: 'questline.checkout_session',
   /** sessionStorage: the account that postponed the profile wizard in this browser session. */
   profileWizardPostponed: 'questline.profile_wizard_postponed',
   /** localStorage: the unsaved text of a blueprint part, per part id (the editor's local draft). */

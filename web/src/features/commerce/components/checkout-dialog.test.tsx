@@ -1,3 +1,4 @@
+import type { Stripe } from '@stripe/stripe-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,7 @@ import type { Cart, CompleteCartResponse, PaymentCollection } from '../api/store
 import { cartQueryKey } from '../api/use-cart';
 import type { CheckoutCalls } from '../lib/checkout-flow';
 import type { CheckoutSeat } from '../lib/seat';
+import type { LoadStripe } from '../lib/stripe';
 import { CheckoutDialog } from './checkout-dialog';
 
 vi.mock('@/lib/toast', async (importOriginal) => ({
@@ -127,11 +129,18 @@ function fakeCalls() {
   };
 }
 
-function setup(regionId = 'reg_pl') {
+function setup(
+  regionId = 'reg_pl',
+  {
+    stripeKey = 'pk_test_stripe',
+    loadStripe,
+  }: { stripeKey?: string | null; loadStripe?: LoadStripe } = {},
+) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(regionsQueryKey, { regions: [poland, europe] });
   queryClient.setQueryData(configQueryKey, {
     commerce: { publishable_key: 'pk_test', sales_channel_id: 'sc_questline' },
+    payment: { stripe_publishable_key: stripeKey },
   });
   queryClient.setQueryData(currentUserQueryKey, anonymousUserContext);
   for (const region of ['reg_pl', 'reg_eu']) {
@@ -142,7 +151,13 @@ function setup(regionId = 'reg_pl') {
   const calls = fakeCalls();
   const onOpenChange = vi.fn();
   renderWithProviders(
-    <CheckoutDialog open onOpenChange={onOpenChange} seat={seat} calls={calls} />,
+    <CheckoutDialog
+      open
+      onOpenChange={onOpenChange}
+      seat={seat}
+      calls={calls}
+      loadStripe={loadStripe}
+    />,
     { queryClient },
   );
   return { calls, queryClient };
@@ -288,5 +303,164 @@ describe('CheckoutDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Przejdź do metody płatności' }));
     expect(screen.getByText('Imię jest wymagane')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Polska' })).toBeChecked();
+  });
+});
+
+const stripeCollection: PaymentCollection = {
+  ...collection,
+  payment_sessions: [
+    {
+      id: 'payses_stripe',
+      provider_id: 'pp_stripe_stripe',
+      amount: 25,
+      currency_code: 'pln',
+      status: 'pending',
+      data: { client_secret: 'pi_123_secret_abc', id: 'pi_123' } as unknown as Record<
+        string,
+        never
+      >,
+    },
+  ],
+};
+
+/** Stripe.js as far as the checkout uses it: elements → a Payment Element, and confirmPayment. */
+function fakeStripe() {
+  const element = { mount: vi.fn(), destroy: vi.fn() };
+  const elements = { create: vi.fn(() => element) };
+  const stripe = {
+    elements: vi.fn(() => elements),
+    confirmPayment:
+      vi.fn<(options: unknown) => Promise<{ error?: { type: string; message?: string } }>>(),
+  };
+  const loadStripe = vi.fn<LoadStripe>(() => Promise.resolve(stripe as unknown as Stripe));
+  return { element, elements, stripe, loadStripe };
+}
+
+/** Address and method steps done, Stripe chosen: the payment step shows Stripe's Payment Element. */
+async function reachStripePayment(fake: ReturnType<typeof fakeStripe>) {
+  const user = userEvent.setup();
+  const { calls } = setup('reg_pl', { loadStripe: fake.loadStripe });
+  calls.initiatePaymentSession.mockResolvedValue(stripeCollection);
+  await screen.findByLabelText('Email');
+  await fillAddress(user);
+  await user.click(screen.getByRole('button', { name: 'Continue to payment method' }));
+  await user.click(await screen.findByRole('radio', { name: 'stripe' }));
+  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+  await waitFor(() => {
+    expect(fake.element.mount).toHaveBeenCalledWith(screen.getByTestId('stripe-payment-element'));
+  });
+  return { user, calls };
+}
+
+describe('CheckoutDialog with Stripe', () => {
+  it("mounts Stripe's Payment Element with the session's client secret; a confirmed payment completes the cart", async () => {
+    const fake = fakeStripe();
+    const { user, calls } = await reachStripePayment(fake);
+    expect(calls.initiatePaymentSession).toHaveBeenCalledWith('pay_col_1', 'pp_stripe_stripe');
+    expect(fake.loadStripe).toHaveBeenCalledWith('pk_test_stripe');
+    expect(fake.stripe.elements).toHaveBeenCalledWith({
+      clientSecret: 'pi_123_secret_abc',
+      locale: 'en-GB',
+    });
+    expect(fake.elements.create).toHaveBeenCalledWith('payment', expect.anything());
+    expect(screen.queryByText(/This is a test payment/)).not.toBeInTheDocument();
+
+    fake.stripe.confirmPayment.mockResolvedValueOnce({});
+    calls.completeCart.mockResolvedValueOnce(paid);
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    expect(await screen.findByRole('link', { name: 'View the receipt' })).toBeInTheDocument();
+    expect(fake.stripe.confirmPayment).toHaveBeenCalledWith({
+      elements: fake.elements,
+      confirmParams: {
+        return_url: `${window.location.origin}/checkout/success`,
+        payment_method_data: { billing_details: expect.any(Object) as unknown },
+      },
+      redirect: 'if_required',
+    });
+    // Stripe first, then the server, which asks Stripe itself whether the money is there.
+    const confirmed = fake.stripe.confirmPayment.mock.invocationCallOrder[0] ?? Infinity;
+    const completed = calls.completeCart.mock.invocationCallOrder[0] ?? -Infinity;
+    expect(confirmed).toBeLessThan(completed);
+    expect(calls.completeCart).toHaveBeenCalledWith('cart_reg_pl', 'key-1');
+    // Kept for a redirect's return page while Stripe confirmed, then forgotten: paid without leaving the app.
+    expect(window.localStorage.getItem(storageKeys.checkoutSessionId)).toBeNull();
+  });
+
+  it('shows the checkout failure toast when Stripe refuses the card, and does not complete the cart', async () => {
+    const fake = fakeStripe();
+    const { user, calls } = await reachStripePayment(fake);
+    fake.stripe.confirmPayment.mockResolvedValueOnce({
+      error: { type: 'card_error', message: 'Your card was declined.' },
+    });
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    await waitFor(() => {
+      expect(toast.error).toHaveBeenCalledWith('Checkout failed', {
+        description: 'Your card was declined.',
+      });
+    });
+    expect(console.error).toHaveBeenCalledWith(
+      'Stripe did not confirm the payment',
+      expect.objectContaining({ type: 'card_error' }),
+    );
+    expect(calls.completeCart).not.toHaveBeenCalled();
+    // A redirect's return page would lead back to this session.
+    expect(window.localStorage.getItem(storageKeys.checkoutSessionId)).toBe('session-1');
+    // Still on the payment step, ready for another card.
+    expect(screen.getByRole('button', { name: /^Pay / })).toBeEnabled();
+    expect(screen.queryByTestId('checkout-done')).not.toBeInTheDocument();
+  });
+
+  it('says so when Stripe.js cannot be loaded, and lets the buyer go back', async () => {
+    const user = userEvent.setup();
+    const loadStripe = vi.fn<LoadStripe>(() => Promise.resolve(null));
+    const { calls } = setup('reg_pl', { loadStripe });
+    calls.initiatePaymentSession.mockResolvedValue(stripeCollection);
+    await screen.findByLabelText('Email');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment method' }));
+    await user.click(await screen.findByRole('radio', { name: 'stripe' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText(/The card form could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('radio', { name: 'stripe' })).toBeInTheDocument();
+    expect(calls.completeCart).not.toHaveBeenCalled();
+  });
+
+  it('does not offer Stripe when the server has no publishable key for it', async () => {
+    const user = userEvent.setup();
+    setup('reg_pl', { stripeKey: null });
+    await screen.findByLabelText('Email');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment method' }));
+    expect(
+      await screen.findByRole('radio', { name: 'Test payment (no money is taken)' }),
+    ).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'stripe' })).not.toBeInTheDocument();
+  });
+
+  it("gives Stripe the buyer's language", async () => {
+    await changeLocale('pl-PL');
+    const fake = fakeStripe();
+    const user = userEvent.setup();
+    const { calls } = setup('reg_pl', { loadStripe: fake.loadStripe });
+    calls.initiatePaymentSession.mockResolvedValue(stripeCollection);
+    await screen.findByLabelText('E-mail');
+    await user.type(screen.getByLabelText('E-mail'), 'ilse@example.com');
+    await user.type(screen.getByLabelText('Numer telefonu'), '+48 600 000 000');
+    await user.type(screen.getByLabelText('Imię'), 'Ilse');
+    await user.type(screen.getByLabelText('Nazwisko'), 'Nowak');
+    await user.type(screen.getByRole('textbox', { name: 'Adres' }), 'ul. Długa 1');
+    await user.type(screen.getByLabelText('Miasto'), 'Gdańsk');
+    await user.type(screen.getByLabelText('Kod pocztowy'), '80-001');
+    await user.click(screen.getByRole('button', { name: 'Przejdź do metody płatności' }));
+    await user.click(await screen.findByRole('radio', { name: 'stripe' }));
+    await user.click(screen.getByRole('button', { name: 'Przejdź do płatności' }));
+    await waitFor(() => {
+      expect(fake.stripe.elements).toHaveBeenCalledWith({
+        clientSecret: 'pi_123_secret_abc',
+        locale: 'pl',
+      });
+    });
   });
 });

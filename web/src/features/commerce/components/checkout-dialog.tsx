@@ -3,7 +3,8 @@
  * payment. The seat is the player's session payment (lib/seat); the cart is the region's (api/use-cart). A
  * region whose currency is not the seat's is named, with the matching region offered (never converted).
  * A declined payment says nothing was charged and leaves the dialog on the payment step; a completed one
- * refreshes the cart and the session views and links to the receipt.
+ * refreshes the cart and the session views and links to the receipt. With Stripe the payment step shows Stripe's
+ * Payment Element and confirms through Stripe.js before completing the cart (decisions.md "Stripe in the web app").
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -24,6 +25,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api/errors';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { i18n, useFormat } from '@/lib/i18n';
+import { useConfig } from '@/lib/runtime-config';
 import { toast } from '@/lib/toast';
 
 import { defaultCheckoutCalls } from '../api/checkout-calls';
@@ -48,10 +50,20 @@ import {
   type CheckoutCalls,
 } from '../lib/checkout-flow';
 import { commerceCode, commerceErrorMessage } from '../lib/errors';
-import { providerLabel } from '../lib/providers';
+import { forgetCheckoutSession, rememberCheckoutSession } from '../lib/checkout-return';
+import { isStripeProvider, providerLabel } from '../lib/providers';
 import { receiptHref } from '../lib/receipt';
 import type { CheckoutSeat } from '../lib/seat';
+import {
+  loadStripeOnDemand,
+  offeredProviders,
+  stripeBillingDetails,
+  stripeClientSecret,
+  stripeReturnUrl,
+  type LoadStripe,
+} from '../lib/stripe';
 import { RefundPolicy } from './refund-policy';
+import { useStripePaymentElement } from './stripe-payment-element';
 
 export type CheckoutDialogProps = {
   open: boolean;
@@ -59,6 +71,8 @@ export type CheckoutDialogProps = {
   seat: CheckoutSeat;
   /** The calls, replaceable in tests; the store API's by default. */
   calls?: CheckoutCalls;
+  /** Loads Stripe.js, replaceable in tests; `@stripe/stripe-js` on demand by default. */
+  loadStripe?: LoadStripe;
 };
 
 type Step = 'address' | 'method' | 'payment' | 'done';
@@ -69,6 +83,7 @@ export function CheckoutDialog({
   onOpenChange,
   seat,
   calls = defaultCheckoutCalls,
+  loadStripe = loadStripeOnDemand,
 }: CheckoutDialogProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -150,7 +165,9 @@ export function CheckoutDialog({
           <PaymentStep
             cart={cart.data}
             amount={amount}
+            sessionId={seat.sessionId}
             calls={calls}
+            loadStripe={loadStripe}
             onBack={() => {
               setStep('method');
             }}
@@ -194,10 +211,13 @@ function StepList({ current }: { current: Exclude<Step, 'done'> }) {
 function StepFooter({
   onBack,
   busy,
+  submitDisabled = false,
   submitLabel,
 }: {
   onBack?: () => void;
   busy: boolean;
+  /** The step cannot be submitted yet (nothing to submit), though the buyer may go back. */
+  submitDisabled?: boolean;
   submitLabel: string;
 }) {
   const { t } = useTranslation();
@@ -208,7 +228,7 @@ function StepFooter({
           {t('checkout.back')}
         </Button>
       )}
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy || submitDisabled}>
         {busy ? t('checkout.working') : submitLabel}
       </Button>
     </DialogFooter>
@@ -393,7 +413,12 @@ function MethodStep({
     queryKey: ['commerce', 'payment-providers', regionId],
     queryFn: () => listPaymentProviders(regionId),
   });
-  const enabled = (providers.data ?? []).filter((provider) => provider.is_enabled);
+  const { data: config } = useConfig();
+  // Stripe is offered only with its publishable key: without it the browser could not confirm the payment.
+  const enabled = offeredProviders(
+    (providers.data ?? []).filter((provider) => provider.is_enabled),
+    config?.payment.stripe_publishable_key,
+  );
   const [chosen, setChosen] = useState<string>();
   const selected = chosen ?? enabled[0]?.id;
   const [busy, setBusy] = useState(false);
@@ -476,13 +501,17 @@ function MethodStep({
 function PaymentStep({
   cart,
   amount,
+  sessionId,
   calls,
+  loadStripe,
   onBack,
   onPaid,
 }: {
   cart: Cart;
   amount: string;
+  sessionId: string;
   calls: CheckoutCalls;
+  loadStripe: LoadStripe;
   onBack: () => void;
   onPaid: (order: Order) => void;
 }) {
@@ -492,11 +521,46 @@ function PaymentStep({
   const [declined, setDeclined] = useState<string>();
   const session = cart.payment_collection?.payment_sessions[0];
   const address = cart.billing_address;
+  const stripe = session !== undefined && isStripeProvider(session.provider_id);
+  const { data: config } = useConfig();
+  const { container, card } = useStripePaymentElement({
+    enabled: stripe,
+    publishableKey: config?.payment.stripe_publishable_key ?? undefined,
+    clientSecret: stripeClientSecret(session),
+    loadStripe,
+  });
+
+  /**
+   * Stripe.js's part: confirms the PaymentIntent in the browser. Stripe sends the buyer to their bank and back
+   * to `/checkout/success` only when the method needs it; otherwise the cart is completed here, and the server
+   * asks Stripe itself whether the money is there. False when Stripe refused (told and logged, spec §8).
+   */
+  const confirmWithStripe = async (): Promise<boolean> => {
+    if (card.status !== 'ready') return false;
+    rememberCheckoutSession(sessionId);
+    const result = await card.stripe.confirmPayment({
+      elements: card.elements,
+      confirmParams: {
+        return_url: stripeReturnUrl(window.location.origin),
+        payment_method_data: { billing_details: stripeBillingDetails(address, cart.email ?? '') },
+      },
+      redirect: 'if_required',
+    });
+    if (result.error) {
+      console.error('Stripe did not confirm the payment', result.error);
+      toast.error(t('checkout.failed'), {
+        description: result.error.message ?? t('checkout.stripe.notConfirmed'),
+      });
+      return false;
+    }
+    return true;
+  };
 
   const submit = async () => {
     setBusy(true);
     setDeclined(undefined);
     try {
+      if (stripe && !(await confirmWithStripe())) return;
       const answer = await payStep(calls, cart.id);
       if (answer.type === 'cart') {
         // Logged (spec §8) and told: the provider declined or wants more; nothing was charged.
@@ -506,6 +570,8 @@ function PaymentStep({
         return;
       }
       await refreshCartAfterOrder(queryClient);
+      // Paid without leaving the app: no return page needs to lead back to the session.
+      forgetCheckoutSession();
       // The session lists and the session page show the payment completed (their keys start with `session`).
       void queryClient.invalidateQueries({ queryKey: ['session'] });
       toast.success(t('checkout.payment.success'));
@@ -561,6 +627,20 @@ function PaymentStep({
       {session?.provider_id === 'pp_system_default' && (
         <p className="text-sm text-muted-foreground">{t('checkout.payment.testNote')}</p>
       )}
+      {stripe && (
+        <div className="flex flex-col gap-2">
+          {card.status === 'loading' && (
+            <p className="text-sm text-muted-foreground">{t('checkout.stripe.loading')}</p>
+          )}
+          {card.status === 'unavailable' && (
+            <p role="alert" className="text-sm text-destructive">
+              {t('checkout.stripe.unavailable')}
+            </p>
+          )}
+          {/* Stripe's own frame goes here; it labels its fields in the buyer's language. */}
+          <div ref={container} data-testid="stripe-payment-element" />
+        </div>
+      )}
       {declined !== undefined && (
         <p role="alert" className="text-sm text-destructive" data-testid="checkout-declined">
           {t('checkout.payment.declined')}
@@ -569,6 +649,7 @@ function PaymentStep({
       <StepFooter
         onBack={onBack}
         busy={busy}
+        submitDisabled={stripe && card.status !== 'ready'}
         submitLabel={t('checkout.payment.submit', { amount })}
       />
     </form>

@@ -6,6 +6,11 @@ export const systemProviderId = 'pp_system_default';
 
 const stripePrefix = 'pp_stripe_';
 
+/** Stripe's providers (`pp_stripe_stripe`): the browser confirms their payments with Stripe.js (lib/stripe). */
+export function isStripeProvider(providerId: string): boolean {
+  return providerId.startsWith(stripePrefix);
+}
+
 export type ProviderLabel = { kind: 'test' } | { kind: 'named'; name: string };
 
 export function providerLabel(providerId: string): ProviderLabel {

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { anonymousUserContext, currentUserQueryKey } from '@/lib/auth/current-user';
+import { changeLocale } from '@/lib/i18n';
 import { storageKeys } from '@/lib/storage-keys';
 import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test/render';
 
@@ -71,6 +72,19 @@ beforeEach(() => {
       if (pathname === '/api/store/carts/cart_1/complete') {
         return Promise.resolve(jsonResponse(200, { type: 'order', order }));
       }
+      if (pathname === '/api/store/carts/cart_declined/complete') {
+        return Promise.resolve(
+          jsonResponse(200, {
+            type: 'cart',
+            cart: { id: 'cart_declined' },
+            error: {
+              message: 'Your card was declined.',
+              name: 'payment_declined',
+              type: 'payment_authorization_error',
+            },
+          }),
+        );
+      }
       if (pathname.startsWith('/api/store/orders/')) {
         return Promise.resolve(
           jsonResponse(404, {
@@ -84,9 +98,10 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
+  await changeLocale('en-GB');
 });
 
 function renderAt(path: string) {
@@ -130,5 +145,58 @@ describe('/checkout/success', () => {
     renderAt('/checkout/success?payment_intent=pi_1&redirect_status=succeeded');
     expect(await screen.findByText('Cart is not initialized')).toBeInTheDocument();
     expect(requests.some((request) => request.url.endsWith('/complete'))).toBe(false);
+  });
+
+  it('leads back to the session the payment was for, and forgets it once paid', async () => {
+    window.localStorage.setItem(storageKeys.cartId, 'cart_1');
+    window.localStorage.setItem(storageKeys.checkoutSessionId, 'session-1');
+    renderAt(
+      '/checkout/success?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded',
+    );
+    expect(await screen.findByTestId('receipt')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the session' })).toHaveAttribute(
+      'href',
+      '/dashboard/player/my-sessions/session-1',
+    );
+    expect(window.localStorage.getItem(storageKeys.checkoutSessionId)).toBeNull();
+  });
+
+  it("asks the server even when the provider's redirect says it failed, and shows the failure with the way back", async () => {
+    window.localStorage.setItem(storageKeys.cartId, 'cart_declined');
+    window.localStorage.setItem(storageKeys.checkoutSessionId, 'session-1');
+    renderAt('/checkout/success?payment_intent=pi_2&redirect_status=failed');
+    const failed = await screen.findByTestId('checkout-return-failed');
+    expect(within(failed).getByRole('heading')).toHaveTextContent('Payment not completed');
+    expect(failed).toHaveTextContent('The payment did not go through. Nothing was charged.');
+    expect(failed).toHaveTextContent('Your card was declined.');
+    expect(within(failed).getByRole('link', { name: 'Back to the session' })).toHaveAttribute(
+      'href',
+      '/dashboard/player/my-sessions/session-1',
+    );
+    expect(requests.filter((request) => request.url.endsWith('/complete'))).toHaveLength(1);
+    expect(screen.queryByTestId('receipt')).not.toBeInTheDocument();
+    // The cart stays, so the buyer can try again from the session.
+    expect(window.localStorage.getItem(storageKeys.cartId)).toBe('cart_declined');
+    expect(window.localStorage.getItem(storageKeys.checkoutSessionId)).toBe('session-1');
+  });
+
+  it("does not take 'succeeded' on the browser's word: a declined answer is shown as declined", async () => {
+    window.localStorage.setItem(storageKeys.cartId, 'cart_declined');
+    renderAt('/checkout/success?payment_intent=pi_2&redirect_status=succeeded');
+    expect(await screen.findByTestId('checkout-return-failed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my sessions' })).toHaveAttribute(
+      'href',
+      '/dashboard/player/my-sessions',
+    );
+  });
+
+  it('speaks Polish on the way back', async () => {
+    await changeLocale('pl-PL');
+    window.localStorage.setItem(storageKeys.cartId, 'cart_declined');
+    window.localStorage.setItem(storageKeys.checkoutSessionId, 'session-1');
+    renderAt('/checkout/success?payment_intent=pi_2&redirect_status=failed');
+    const failed = await screen.findByTestId('checkout-return-failed');
+    expect(failed).toHaveTextContent('Płatność nie została zrealizowana');
+    expect(within(failed).getByRole('link', { name: 'Wróć do sesji' })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,8 @@
  * `/checkout/success` (spec §2): the card provider's return address and the receipt. With `order_id` it shows
  * the order (decisions.md §1: the receipt is this page, linked from the payment); with `payment_intent` and
  * `redirect_status` (a provider's redirect) it completes the stored cart — the server checks the payment with
- * the provider itself, the browser's word is never trusted — and shows the outcome.
+ * the provider itself, the browser's word (`redirect_status` included) is never trusted — and shows the receipt,
+ * or that nothing was charged, with the way back to the session the seat is in (lib/checkout-return).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -20,6 +21,7 @@ import type { CompleteCartResponse, Order } from '../api/store-types';
 import { refreshCartAfterOrder } from '../api/use-cart';
 import { describeAddress } from '../lib/address';
 import { requireStoredCartId } from '../lib/cart-storage';
+import { forgetCheckoutSession, readCheckoutSession } from '../lib/checkout-return';
 import { commerceErrorMessage } from '../lib/errors';
 
 export function createLoader(queryClient: QueryClient) {
@@ -29,7 +31,7 @@ export function createLoader(queryClient: QueryClient) {
   };
 }
 
-const [mySessionsPath] = sessionPaths;
+const [mySessionsPath, , playerSessionPath] = sessionPaths;
 
 function orderQueryOptions(id: string) {
   return { queryKey: ['commerce', 'order', id], queryFn: () => getOrder(id), retry: false };
@@ -54,14 +56,42 @@ export default function CheckoutSuccessRoute() {
   );
 }
 
-function Notice({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+function Notice({ children, sessionId }: { children: ReactNode; sessionId?: string | null }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm">{children}</p>
-      <Link to={mySessionsPath} className="self-start text-sm underline underline-offset-4">
-        {t('checkout.receipt.toSessions')}
-      </Link>
+      <BackLink sessionId={sessionId} />
+    </div>
+  );
+}
+
+/** To the session the payment was for when it is known, else to the player's sessions. */
+function BackLink({ sessionId }: { sessionId?: string | null }) {
+  const { t } = useTranslation();
+  return sessionId ? (
+    <Link
+      // Not react-router's generatePath: it would join the router's code that every page's first load carries.
+      to={playerSessionPath.replace(':id', encodeURIComponent(sessionId))}
+      className="self-start text-sm underline underline-offset-4"
+    >
+      {t('checkout.receipt.toSession')}
+    </Link>
+  ) : (
+    <Link to={mySessionsPath} className="self-start text-sm underline underline-offset-4">
+      {t('checkout.receipt.toSessions')}
+    </Link>
+  );
+}
+
+/** Spec §8: the payment did not go through, said as a failure (the reason after it), and nothing was charged. */
+function PaymentFailed({ reason, sessionId }: { reason: string; sessionId: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="flex flex-col gap-3" data-testid="checkout-return-failed">
+      <h2 className="text-lg font-semibold">{t('checkout.receipt.failedTitle')}</h2>
+      <p className="text-sm">{t('checkout.payment.declined')}</p>
+      <p className="text-sm text-muted-foreground">{reason}</p>
+      <BackLink sessionId={sessionId} />
     </div>
   );
 }
@@ -74,13 +104,20 @@ function ReturnFromProvider() {
     { kind: 'answer'; answer: CompleteCartResponse } | { kind: 'error'; message: string }
   >();
   const started = useRef(false);
+  const [sessionId] = useState(readCheckoutSession);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     void (async () => {
       try {
         const answer = await completeCart(requireStoredCartId(), crypto.randomUUID());
-        if (answer.type === 'order') await refreshCartAfterOrder(queryClient);
+        if (answer.type === 'order') {
+          await refreshCartAfterOrder(queryClient);
+          forgetCheckoutSession();
+        } else {
+          // Logged (spec §8): the provider declined, or the buyer left the bank's page unfinished.
+          console.error('Payment not completed', answer.error);
+        }
         void queryClient.invalidateQueries({ queryKey: ['session'] });
         setOutcome({ kind: 'answer', answer });
       } catch (error) {
@@ -89,12 +126,19 @@ function ReturnFromProvider() {
       }
     })();
   }, [queryClient]);
-  if (!outcome) return <p className="text-sm text-muted-foreground">{t('checkout.loading')}</p>;
-  if (outcome.kind === 'error') return <Notice>{outcome.message}</Notice>;
-  if (outcome.answer.type === 'cart') {
-    return <Notice>{`${t('checkout.payment.declined')} ${outcome.answer.error.message}`}</Notice>;
+  if (!outcome) {
+    return <p className="text-sm text-muted-foreground">{t('checkout.receipt.checking')}</p>;
   }
-  return <ReceiptView order={outcome.answer.order} />;
+  if (outcome.kind === 'error') return <Notice sessionId={sessionId}>{outcome.message}</Notice>;
+  if (outcome.answer.type === 'cart') {
+    return <PaymentFailed reason={outcome.answer.error.message} sessionId={sessionId} />;
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <ReceiptView order={outcome.answer.order} />
+      <BackLink sessionId={sessionId} />
+    </div>
+  );
 }
 
 function OrderReceipt({ id }: { id: string }) {
