@@ -19,16 +19,16 @@ use crate::commerce_completion::{
 };
 use crate::helpers::{Backend, Browser, TestApp, error_of};
 
-const SECRET_KEY: &str = "sk_test_questline_tests";
-const PUBLISHABLE_KEY: &str = "pk_test_questline_tests";
+pub(crate) const SECRET_KEY: &str = "sk_test_questline_tests";
+pub(crate) const PUBLISHABLE_KEY: &str = "pk_test_questline_tests";
 const WEBHOOK_SECRET: &str = "whsec_questline_tests";
 const WEBHOOK: &str = "/api/payments/stripe/webhook";
 
 /// The app configured for Stripe against a stand-in that posts its events to the app's webhook, both on the app's
 /// clock.
 pub(crate) struct StripeApp {
-    app: TestApp,
-    stripe: Running,
+    pub(crate) app: TestApp,
+    pub(crate) stripe: Running,
 }
 
 impl StripeApp {
@@ -80,7 +80,7 @@ impl StripeApp {
     }
 
     /// Stripe.js's `confirmPayment` with a test card.
-    async fn confirm(&self, session: &Value, payment_method: &str) -> (u16, Value) {
+    pub(crate) async fn confirm(&self, session: &Value, payment_method: &str) -> (u16, Value) {
         let intent = session["data"]["id"].as_str().unwrap();
         let secret = session["data"]["client_secret"].as_str().unwrap();
         let path = format!("/v1/payment_intents/{intent}/confirm");
@@ -108,7 +108,7 @@ impl StripeApp {
 
 /// A cart of `player`'s for their seat, with an address and a payment session of `provider`: returns the cart and
 /// the payment session.
-async fn cart_paying_with(player: &Browser, payment_id: &str, provider: &str) -> (Value, Value) {
+pub(crate) async fn cart_paying_with(player: &Browser, payment_id: &str, provider: &str) -> (Value, Value) {
     let cart = store_ok(player, "/carts", &json!({})).await["cart"].clone();
     let path = format!("/carts/{}", id(&cart));
     store_ok(player, &path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
