@@ -7,8 +7,9 @@
 //! lock ([`Db::transaction`]) and only then begin: a writer that finds SQLite's lock taken waits in SQLite's busy
 //! handler, which polls with sleeps growing to 100 ms and lets a newcomer overtake, so under contention a write
 //! waited hundreds of milliseconds for a lock held for one (the checkout benchmark's tail, docs/performance.md).
-//! Other processes on the same file still meet the busy timeout as before. On PostgreSQL it is an ordinary READ COMMITTED transaction in which conditional
-//! `UPDATE … WHERE version = $n` statements (see [`expect_updated`]) or row locks decide who wins. After a commit it
+//! Other processes on the same file still meet the busy timeout as before. On PostgreSQL it is an ordinary READ
+//! COMMITTED transaction in which conditional `UPDATE … WHERE version = $n` statements (see [`expect_updated`]) or
+//! row locks decide who wins. After a commit it
 //! wakes the event dispatcher, so events written in the transaction go out at once.
 //!
 //! This module answers database errors (`DbErr`, [`StaleVersion`]) and knows nothing of HTTP: `error.rs` turns

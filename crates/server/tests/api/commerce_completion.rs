@@ -446,7 +446,7 @@ db_test!(async fn the_recovery_job_records_a_completion_left_captured(app) {
     let rows = app.state.db.conn()
         .query_all_raw(Statement::from_string(
             backend,
-            format!("SELECT state, provider_ref, locked_until FROM cart_completions WHERE cart_id = '{}'", id(&bo_cart)),
+            format!("SELECT state, provider_ref FROM cart_completions WHERE cart_id = '{}'", id(&bo_cart)),
         ))
         .await
         .unwrap();
