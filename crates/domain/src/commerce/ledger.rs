@@ -187,12 +187,15 @@ impl CompletionState {
     /// Whether a completion may move from `self` to `to`. Forward one step at a time; `started` may be voided
     /// (the seat went before any money was asked for) and so may `authorized` and `captured` (the seat went
     /// while the money was held or taken: it is cancelled or refunded). A declined authorisation is no move: the
-    /// state stays `started` and the lease is released for the next attempt. Final states never move.
+    /// state stays `started` and the lease is released for the next attempt. A provider that settles in-process
+    /// (the built-in one) goes from `started` to `recorded` in one write, since no step between can be interrupted.
+    /// Final states never move.
     pub fn can_move_to(self, to: CompletionState) -> bool {
         use CompletionState::*;
         matches!(
             (self, to),
             (Started, Authorized)
+                | (Started, Recorded)
                 | (Authorized, Captured)
                 | (Captured, Recorded)
                 | (Started, Voided)
@@ -304,10 +307,11 @@ mod tests {
     }
 
     #[test]
-    fn completion_moves_forward_one_step_or_to_voided() {
+    fn completion_moves_forward_one_step_or_settles_at_once_or_to_voided() {
         use CompletionState::*;
         let allowed = [
             (Started, Authorized),
+            (Started, Recorded),
             (Authorized, Captured),
             (Captured, Recorded),
             (Started, Voided),

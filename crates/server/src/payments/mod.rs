@@ -105,6 +105,13 @@ pub trait PaymentProvider: Send + Sync + fmt::Debug {
     /// The Medusa provider id: `pp_system_default`, `pp_stripe_stripe`.
     fn id(&self) -> &'static str;
 
+    /// Whether `authorise` and `capture` are answered inside this process, with no outside call and no real money
+    /// (the built-in provider). A completion then authorises, captures and records in one write: no state is left
+    /// between the steps for a crash to interrupt, so there is nothing for the recovery job to resume.
+    fn settles_locally(&self) -> bool {
+        false
+    }
+
     /// Starts an attempt to pay; called again for the same payment session it returns the same attempt.
     async fn initiate(&self, request: &InitiateRequest) -> ProviderResult<Initiated>;
 

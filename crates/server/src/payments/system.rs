@@ -30,6 +30,10 @@ impl PaymentProvider for SystemProvider {
         SYSTEM_PROVIDER_ID
     }
 
+    fn settles_locally(&self) -> bool {
+        true
+    }
+
     async fn initiate(&self, _request: &InitiateRequest) -> ProviderResult<Initiated> {
         Ok(Initiated { provider_ref: None, data: json!({}) })
     }
@@ -78,6 +82,7 @@ mod tests {
     #[tokio::test]
     async fn everything_succeeds_at_once_and_repeats_the_same_answer() {
         let provider = SystemProvider;
+        assert!(provider.settles_locally(), "a completion with it is one write");
         assert_eq!(provider.authorise(&attempt()).await.unwrap(), Authorisation::Authorized);
         let first = provider.capture(&attempt(), "capture:cart_X").await.unwrap();
         let again = provider.capture(&attempt(), "capture:cart_X").await.unwrap();

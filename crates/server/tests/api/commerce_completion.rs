@@ -435,13 +435,26 @@ db_test!(async fn the_recovery_job_records_a_completion_left_captured(app) {
     assert_eq!(count(&app, "orders").await, 1);
     assert_eq!(count(&app, "ledger_entries").await, 3);
 
-    // A claim schedules the job for a minute later, once per cart.
-    let bo_cart = cart_for_seat(&paid.players[1].0, &payment_of(&paid.players[1].0, &paid.session).await).await;
-    body(complete(&paid.players[1].0, &bo_cart, None).await).await;
+    // The built-in provider settles in the claim's own write: the completion is recorded at once, with the
+    // capture's transaction id, and no recovery job is left behind, since no step between can be interrupted.
+    let (bo, _) = &paid.players[1];
+    let bo_cart = cart_for_seat(bo, &payment_of(bo, &paid.session).await).await;
+    let answer = body(complete(bo, &bo_cart, None).await).await;
+    assert_eq!(answer["type"], "order", "{answer}");
     let jobs = questline::jobs::find_by_kind(app.state.db.conn(), questline::jobs::kinds::FINISH_COMPLETION).await.unwrap();
-    let mine: Vec<_> = jobs.iter().filter(|job| job.payload["cart_id"] == bo_cart["id"]).collect();
-    assert_eq!(mine.len(), 1);
-    assert_eq!(mine[0].run_at, app.clock_now() + chrono::Duration::seconds(60));
+    assert!(jobs.iter().all(|job| job.payload["cart_id"] != bo_cart["id"]), "{jobs:?}");
+    let rows = app.state.db.conn()
+        .query_all_raw(Statement::from_string(
+            backend,
+            format!("SELECT state, provider_ref FROM cart_completions WHERE cart_id = '{}'", id(&bo_cart)),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(rows[0].try_get::<String>("", "state").unwrap(), "recorded");
+    assert!(rows[0].try_get::<Option<String>>("", "provider_ref").unwrap().is_some_and(|r| r.starts_with("sys_")));
+    assert_eq!(count(&app, "orders").await, 2);
+    assert_eq!(count(&app, "ledger_entries").await, 6);
+    assert_eq!(player_view(bo, &paid.session).await["payment"]["transactions_count"], 1, "captured once");
 });
 
 db_test!(async fn a_completion_held_by_another_request_is_refused_and_nothing_is_written(app) {
