@@ -26,6 +26,12 @@ export const commerceCodes = [
   'refund_already_requested',
   'refund_not_requested',
   'month_invalid',
+  'variant_not_found',
+  'cart_empty',
+  'payment_session_required',
+  'payment_provider_unavailable',
+  'payment_collection_not_found',
+  'shipping_option_not_found',
 ] as const;
 
 export type CommerceCode = (typeof commerceCodes)[number];
