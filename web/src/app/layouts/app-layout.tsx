@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 
 import {
   AUX_SIDEBAR_COOKIE,
@@ -15,6 +15,7 @@ import {
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { loadWorkspaceStrings } from '@/lib/i18n';
 import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
+import { chatParam } from '@/features/chat/lib/dock';
 import { LiveUpdates } from '@/features/realtime';
 import { useIsMobile } from '@/lib/use-is-mobile';
 
@@ -22,7 +23,7 @@ import { CommandPaletteProvider } from '../commands/command-palette';
 import type { NavViewer } from '../nav';
 import { useDocumentTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
-import { AuxPanelProvider } from './aux-panel';
+import { AuxPanelContent, AuxPanelProvider } from './aux-panel';
 import { AuxSidebar } from './aux-sidebar';
 import { MainSidebar } from './main-sidebar';
 
@@ -32,6 +33,13 @@ const ProfileWizards = lazy(() =>
     import('@/features/profiles/components/profile-wizards'),
     loadWorkspaceStrings(),
   ]).then(([module]) => ({ default: module.ProfileWizards })),
+);
+
+// A signed-in user's conversations live in the auxiliary sidebar (issue 17); their code loads after the page.
+const ChatPanel = lazy(() =>
+  Promise.all([import('@/features/chat/components/chat-panel'), loadWorkspaceStrings()]).then(
+    ([module]) => module,
+  ),
 );
 
 // The cart follows the region and the account from the first page on (spec §4), loaded after the first paint.
@@ -59,6 +67,22 @@ export function AppLayout() {
   useEffect(() => {
     if (currentUser.authenticated) void loadWorkspaceStrings();
   }, [currentUser.authenticated]);
+  // A Chat button or command puts `?chat=` in the address: the sidebar opens to show it.
+  const location = useLocation();
+  const chatTarget = new URLSearchParams(location.search).get(chatParam);
+  const { isMobile: auxIsMobile, setOpen: setAuxOpen, setOpenMobile: setAuxOpenMobile } = aux;
+  useEffect(() => {
+    if (chatTarget === null || !currentUser.authenticated) return;
+    if (auxIsMobile) setAuxOpenMobile(true);
+    else setAuxOpen(true);
+  }, [
+    chatTarget,
+    location.key,
+    currentUser.authenticated,
+    auxIsMobile,
+    setAuxOpen,
+    setAuxOpenMobile,
+  ]);
   const viewer: NavViewer = {
     authenticated: currentUser.authenticated,
     roles: currentUser.user?.roles ?? [],
@@ -85,7 +109,17 @@ export function AppLayout() {
               <Outlet />
             </main>
           </div>
-          <AuxSidebar controller={aux} />
+          <AuxSidebar
+            controller={aux}
+            title={currentUser.authenticated ? t('chatEntry.conversations') : undefined}
+          />
+          {currentUser.authenticated && (
+            <AuxPanelContent>
+              <Suspense fallback={null}>
+                <ChatPanel />
+              </Suspense>
+            </AuxPanelContent>
+          )}
           {/* A new page starts at its top; back and forward return to where the reader was. */}
           <ScrollRestoration />
           {currentUser.authenticated && (

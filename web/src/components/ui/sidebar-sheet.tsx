@@ -12,6 +12,7 @@ export function SidebarSheet({
   title,
   closeLabel,
   side,
+  width = SIDEBAR_WIDTH_MOBILE,
   children,
 }: {
   controller: SidebarController;
@@ -19,6 +20,7 @@ export function SidebarSheet({
   title: string;
   closeLabel: string;
   side: 'left' | 'right';
+  width?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -29,7 +31,7 @@ export function SidebarSheet({
         aria-describedby={undefined}
         data-sidebar={name}
         data-mobile="true"
-        style={{ width: SIDEBAR_WIDTH_MOBILE }}
+        style={{ width }}
       >
         <SheetTitle className="sr-only">{title}</SheetTitle>
         <SidebarContext.Provider value={{ state: 'expanded', isMobile: true }}>
