@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod applications;
 pub mod blueprints;
+pub mod chat;
 pub mod commerce;
 pub mod error;
 pub mod game_systems;

@@ -28,7 +28,7 @@ use crate::public_cache::PublicCache;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
-    accounts, applications, blueprints, commerce, event_stream, game_systems, health, oidc, openapi, profiles,
+    accounts, applications, blueprints, chat, commerce, event_stream, game_systems, health, oidc, openapi, profiles,
     runtime_config, series, sessions, web,
 };
 
@@ -45,6 +45,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(series::router())
         .merge(applications::router())
         .merge(sessions::router())
+        .merge(chat::router())
         .merge(oidc::router())
         .merge(event_stream::router())
         .merge(openapi::router())
@@ -63,6 +64,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         series::jobs(),
         applications::jobs(),
         sessions::jobs(),
+        chat::jobs(),
         oidc::jobs(),
     ]
     .into_iter()

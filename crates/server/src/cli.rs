@@ -12,7 +12,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::db::Db;
 use crate::events::EventBus;
-use crate::{accounts, commerce, db, demo, game_systems, openapi, telemetry};
+use crate::{accounts, chat, commerce, db, demo, game_systems, openapi, telemetry};
 
 #[derive(Parser)]
 #[command(name = "questline", version, about = "Find, book and run tabletop role-playing games.")]
@@ -69,6 +69,8 @@ enum AdminCommand {
         #[arg(long, value_parser = parse_month)]
         month: Month,
     },
+    /// Print every chat report (a message or a person reported), newest first, as tab-separated lines.
+    Reports,
 }
 
 /// `--month`: clap reports a refusal as a usage error, which exits with status 2.
@@ -163,6 +165,10 @@ async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {
         }
         AdminCommand::Payouts { month } => {
             print!("{}", commerce::earnings::payouts_csv(db.conn(), month).await?);
+            return Ok(());
+        }
+        AdminCommand::Reports => {
+            print!("{}", chat::reports_listing(db.conn()).await?);
             return Ok(());
         }
         AdminCommand::GameSystem(action) => {

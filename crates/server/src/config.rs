@@ -175,6 +175,11 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_APPLICATIONS_PER_HOUR", default_value_t = 10, global = true)]
     pub applications_per_hour: u32,
 
+    /// Chat messages one account may send per minute, across its conversations (issue 17), so nobody floods
+    /// another; past it 429 with `Retry-After`.
+    #[arg(long, env = "QUESTLINE_CHAT_MESSAGES_PER_MINUTE", default_value_t = 30, global = true)]
+    pub chat_messages_per_minute: u32,
+
     /// How long before a session's scheduled start its GM may start preparation, in minutes (spec §9: 15).
     #[arg(long, env = "QUESTLINE_PREPARATION_LEAD_MINUTES", default_value_t = 15, global = true)]
     pub preparation_lead_minutes: u32,
@@ -364,6 +369,7 @@ impl Config {
             address_limit_per_hour: 20,
             mails_per_recipient_per_hour: 5,
             applications_per_hour: 10,
+            chat_messages_per_minute: 30,
             preparation_lead_minutes: 15,
             platform_fee_percent: "10".into(),
             system_payments: Switch::On,
@@ -424,6 +430,7 @@ impl std::fmt::Debug for Config {
             .field("address_limit_per_hour", &self.address_limit_per_hour)
             .field("mails_per_recipient_per_hour", &self.mails_per_recipient_per_hour)
             .field("applications_per_hour", &self.applications_per_hour)
+            .field("chat_messages_per_minute", &self.chat_messages_per_minute)
             .field("preparation_lead_minutes", &self.preparation_lead_minutes)
             .field("platform_fee_percent", &self.platform_fee_percent)
             .field("system_payments", &self.system_payments)

@@ -115,6 +115,8 @@ pub struct Limits {
     per_recipient: rate_limit::Counter,
     /// Actions a signed-in account may repeat only so often per hour (a feature names the action and the limit).
     per_account: rate_limit::Counter,
+    /// Actions a signed-in account may repeat only so often per minute (sending chat messages).
+    per_account_minute: rate_limit::Counter,
     address_limit: u32,
     recipient_limit: u32,
 }
@@ -130,7 +132,8 @@ impl Limits {
             ),
             per_address: rate_limit::Counter::new(clock.clone(), hour),
             per_recipient: rate_limit::Counter::new(clock.clone(), hour),
-            per_account: rate_limit::Counter::new(clock, hour),
+            per_account: rate_limit::Counter::new(clock.clone(), hour),
+            per_account_minute: rate_limit::Counter::new(clock, Duration::from_secs(60)),
             address_limit: config.address_limit_per_hour.max(1),
             recipient_limit: config.mails_per_recipient_per_hour.max(1),
         }
@@ -156,6 +159,12 @@ impl Limits {
     /// Counts one `action` of `account` that was done (a request refused for another reason does not count).
     pub fn account_action_done(&self, action: &str, account: uuid::Uuid) {
         self.per_account.record(&format!("{action}|{account}"));
+    }
+
+    /// Counts one `action` of `account` against a per-minute limit; 429 with `Retry-After` past it. Unlike
+    /// [`Self::account_action`], the check and the count are one step: a refused request was not done.
+    pub fn account_action_per_minute(&self, action: &str, account: uuid::Uuid, per_minute: u32) -> Result<(), ApiError> {
+        self.per_account_minute.hit(&format!("{action}|{account}"), per_minute.max(1)).map_err(ApiError::rate_limited)
     }
 
     /// Counts a "send the verification link again" of an account; 429 past the hourly limit.

@@ -8,6 +8,7 @@ mod helpers;
 mod accounts;
 mod applications;
 mod blueprints;
+mod chat;
 mod commerce_completion;
 #[cfg(feature = "failpoints")]
 mod commerce_crash;

@@ -18,6 +18,7 @@ mod m20261125_000009_questboard_order;
 mod m20261125_000010_series_applications;
 mod m20261125_000011_sessions;
 mod m20261126_000001_commerce;
+mod m20261126_000002_chat;
 
 pub struct Migrator;
 
@@ -39,6 +40,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000010_series_applications::Migration),
             Box::new(m20261125_000011_sessions::Migration),
             Box::new(m20261126_000001_commerce::Migration),
+            Box::new(m20261126_000002_chat::Migration),
         ]
     }
 }
