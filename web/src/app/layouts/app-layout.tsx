@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 
 import {
   AUX_SIDEBAR_COOKIE,
@@ -15,7 +15,6 @@ import {
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { loadWorkspaceStrings } from '@/lib/i18n';
 import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
-import { chatParam } from '@/features/chat/lib/dock';
 import { LiveUpdates } from '@/features/realtime';
 import { useIsMobile } from '@/lib/use-is-mobile';
 
@@ -23,7 +22,7 @@ import { CommandPaletteProvider } from '../commands/command-palette';
 import type { NavViewer } from '../nav';
 import { useDocumentTitle } from '../use-document-title';
 import { AppHeader } from './app-header';
-import { AuxPanelContent, AuxPanelProvider } from './aux-panel';
+import { AuxPanelProvider } from './aux-panel';
 import { AuxSidebar } from './aux-sidebar';
 import { MainSidebar } from './main-sidebar';
 
@@ -35,11 +34,10 @@ const ProfileWizards = lazy(() =>
   ]).then(([module]) => ({ default: module.ProfileWizards })),
 );
 
-// A signed-in user's conversations live in the auxiliary sidebar (issue 17); their code loads after the page.
-const ChatPanel = lazy(() =>
-  Promise.all([import('@/features/chat/components/chat-panel'), loadWorkspaceStrings()]).then(
-    ([module]) => module,
-  ),
+// A signed-in user's conversations live in the auxiliary sidebar (issue 17): loaded after the page, and never
+// for a visitor, so the Questboard's first load carries none of it.
+const ChatDock = lazy(() =>
+  Promise.all([import('./chat-dock'), loadWorkspaceStrings()]).then(([module]) => module),
 );
 
 // The cart follows the region and the account from the first page on (spec §4), loaded after the first paint.
@@ -67,22 +65,6 @@ export function AppLayout() {
   useEffect(() => {
     if (currentUser.authenticated) void loadWorkspaceStrings();
   }, [currentUser.authenticated]);
-  // A Chat button or command puts `?chat=` in the address: the sidebar opens to show it.
-  const location = useLocation();
-  const chatTarget = new URLSearchParams(location.search).get(chatParam);
-  const { isMobile: auxIsMobile, setOpen: setAuxOpen, setOpenMobile: setAuxOpenMobile } = aux;
-  useEffect(() => {
-    if (chatTarget === null || !currentUser.authenticated) return;
-    if (auxIsMobile) setAuxOpenMobile(true);
-    else setAuxOpen(true);
-  }, [
-    chatTarget,
-    location.key,
-    currentUser.authenticated,
-    auxIsMobile,
-    setAuxOpen,
-    setAuxOpenMobile,
-  ]);
   const viewer: NavViewer = {
     authenticated: currentUser.authenticated,
     roles: currentUser.user?.roles ?? [],
@@ -114,11 +96,9 @@ export function AppLayout() {
             title={currentUser.authenticated ? t('chatEntry.conversations') : undefined}
           />
           {currentUser.authenticated && (
-            <AuxPanelContent>
-              <Suspense fallback={null}>
-                <ChatPanel />
-              </Suspense>
-            </AuxPanelContent>
+            <Suspense fallback={null}>
+              <ChatDock aux={aux} />
+            </Suspense>
           )}
           {/* A new page starts at its top; back and forward return to where the reader was. */}
           <ScrollRestoration />

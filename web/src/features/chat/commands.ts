@@ -2,7 +2,7 @@
  * The chat's palette commands (spec §6): start a direct chat with the other account in the context (a series'
  * GM on its Questboard page, a profile's owner), and open the conversations. Both for signed-in users only.
  */
-import { MessageCircle, MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 
 import type { Command } from '@/lib/commands/types';
 import { lazyDialog } from '@/lib/lazy-dialog';
@@ -14,8 +14,8 @@ export const chatCommands: readonly Command[] = [
   {
     id: 'chat.start',
     labelKey: 'commands.chat.start',
-    icon: MessageCircle,
-    keywords: ['chat', 'message', 'talk', 'write', 'contact', 'direct'],
+    icon: MessagesSquare,
+    keywords: ['chat', 'message', 'talk', 'contact'],
     section: 'general',
     requirements: {
       authenticated: true,
@@ -27,7 +27,7 @@ export const chatCommands: readonly Command[] = [
     id: 'chat.open',
     labelKey: 'commands.chat.open',
     icon: MessagesSquare,
-    keywords: ['chat', 'conversations', 'messages', 'inbox'],
+    keywords: ['chat', 'conversations', 'inbox'],
     section: 'general',
     requirements: { authenticated: true },
     perform: (context, { navigate }) => {

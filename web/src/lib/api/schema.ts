@@ -468,6 +468,152 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/chat-reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reports a message of one of your chats, or a person, with an optional reason: kept for an admin
+     *     (`questline admin reports`).
+     */
+    post: operations['reportChatMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat-users/{account_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Someone to chat with, by account id: their id and nickname. Unknown, suspended and erased accounts and those
+     *     without a nickname are not chat users (the web app then shows no Chat button).
+     */
+    get: operations['getChatUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat-users/{account_id}/block': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Blocks an account: no more messages from them, and your chat with them leaves your list. Blocking again
+     *     changes nothing.
+     */
+    put: operations['blockUser'];
+    post?: never;
+    /**
+     * Unblocks an account: they may message you again and your chat with them is back in your list. Unblocking
+     *     someone not blocked changes nothing.
+     */
+    delete: operations['unblockUser'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's chats, most recently active first, each with the last message and the unread count; chats with
+     *     someone the caller blocked are left out.
+     */
+    get: operations['listChats'];
+    put?: never;
+    /**
+     * Starts a direct chat with another account, or with a series' GM about that series; a chat the two already
+     *     have is opened instead (a start from another series makes that the context, with a marker in the history).
+     */
+    post: operations['startDirectChat'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chats/{chat_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One chat of the caller's. */
+    get: operations['getChat'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chats/{chat_id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of a chat's history, newest first: messages and the markers where its context changed. For older
+     *     messages, pass the `next_before` of the page before.
+     */
+    get: operations['listChatMessages'];
+    put?: never;
+    /**
+     * Sends a message. It is stored before this answers; sending again with the same `client_id` answers the stored
+     *     message (200) instead of storing a second.
+     */
+    post: operations['sendChatMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chats/{chat_id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Marks the chat read up to a message (by default the newest). A read marker never moves back. */
+    post: operations['markChatRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/config': {
     parameters: {
       query?: never;
@@ -1511,118 +1657,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/chats': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['listChats'];
-    put?: never;
-    post: operations['startDirectChat'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/chats/{chat_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['getChat'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/chat-users/{account_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['getChatUser'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/chats/{chat_id}/messages': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['listChatMessages'];
-    put?: never;
-    post: operations['sendChatMessage'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/chats/{chat_id}/read': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['markChatRead'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/chat-users/{account_id}/block': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put: operations['blockUser'];
-    post?: never;
-    delete: operations['unblockUser'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/chat-reports': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['reportChatMessage'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1876,6 +1910,110 @@ export interface components {
      * @enum {string}
      */
     ChangeType: 'created' | 'updated' | 'deleted';
+    /** @description A direct chat, as one of its participants sees it. */
+    Chat: {
+      /**
+       * @description The caller blocked the other participant: the conversation is hidden from their list and takes no
+       *     messages until they unblock.
+       */
+      blocked_by_me: boolean;
+      context?: components['schemas']['ChatContext'] | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      last_message?: components['schemas']['ChatMessage'] | null;
+      /** @description Both participants, the caller first. */
+      participants: components['schemas']['ChatUser'][];
+      type: components['schemas']['ChatType'];
+      /**
+       * Format: int64
+       * @description Messages from the other participant after the caller's read marker.
+       */
+      unread_count: number;
+      /**
+       * Format: date-time
+       * @description When the last message or context change happened (or the chat started).
+       */
+      updated_at: string;
+    };
+    /** @description The series a conversation is about. */
+    ChatContext: {
+      handle: string;
+      /** Format: uuid */
+      series_id: string;
+      title: string;
+    };
+    /** @description One row of a conversation's history. `body` is plain text exactly as sent: show it as text, never as markup. */
+    ChatMessage: {
+      /** @description The text of a message (none for a context marker). */
+      body?: string | null;
+      /** Format: uuid */
+      chat_id: string;
+      /**
+       * Format: uuid
+       * @description The id the sender's client gave the message (none for a context marker).
+       */
+      client_id?: string | null;
+      context?: components['schemas']['ChatContext'] | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      kind: components['schemas']['ChatMessageKind'];
+      /**
+       * Format: uuid
+       * @description The writer; for a context marker, who started the chat from the series.
+       */
+      sender_id: string;
+    };
+    /**
+     * @description A row of the history: a message, or a marker where the conversation's context changed.
+     * @enum {string}
+     */
+    ChatMessageKind: 'message' | 'context';
+    /** @description A page of history, newest first. */
+    ChatMessagePage: {
+      items: components['schemas']['ChatMessage'][];
+      /**
+       * Format: uuid
+       * @description Pass as `before` for the next (older) page; none when this page reaches the first message.
+       */
+      next_before?: string | null;
+    };
+    /** @description A page of the caller's conversations, most recently active first. */
+    ChatPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['Chat'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+    };
+    /** @description A stored report. */
+    ChatReport: {
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      message_id?: string | null;
+      /** Format: uuid */
+      reported_user_id: string;
+    };
+    /**
+     * @description The kind of a conversation: only direct chats between two accounts exist.
+     * @enum {string}
+     */
+    ChatType: 'direct';
+    /** @description Someone to chat with: the spec's chat user (`user_id`, `nickname`). */
+    ChatUser: {
+      /** @description Their display name ("" for an account that has since been erased). */
+      nickname: string;
+      /** Format: uuid */
+      user_id: string;
+    };
     /** @description Every frame a client may send. Anything else is ignored (but counts as a sign of life). */
     ClientFrame: components['schemas']['KeepAliveFrame'];
     /**
@@ -2138,6 +2276,18 @@ export interface components {
       | 'series_application_not_found'
       | 'applicant_only'
       | 'game_master_only'
+      | 'message_required'
+      | 'chat_not_found'
+      | 'chat_user_not_found'
+      | 'chat_with_yourself'
+      | 'nickname_required'
+      | 'chat_target_required'
+      | 'chat_blocked'
+      | 'chat_user_blocked'
+      | 'client_id_reused'
+      | 'chat_message_not_found'
+      | 'cannot_report_yourself'
+      | 'report_target_required'
       | 'session_not_found'
       | 'series_must_be_active'
       | 'series_must_have_pricing'
@@ -2242,19 +2392,7 @@ export interface components {
       | 'refund_already_requested'
       | 'refund_not_requested'
       | 'payer_only'
-      | 'month_invalid'
-      | 'chat_target_required'
-      | 'chat_user_not_found'
-      | 'chat_with_yourself'
-      | 'nickname_required'
-      | 'chat_not_found'
-      | 'chat_blocked'
-      | 'chat_user_blocked'
-      | 'client_id_reused'
-      | 'message_required'
-      | 'chat_message_not_found'
-      | 'cannot_report_yourself'
-      | 'report_target_required';
+      | 'month_invalid';
     ErrorDetail: {
       /** @description Stable snake_case code; the web app translates by it. */
       code: string;
@@ -2520,6 +2658,11 @@ export interface components {
       kind: components['schemas']['LocationKind'];
       link?: string | null;
       venue?: string | null;
+    };
+    /** @description `markChatRead`: read up to this message (by default the newest). */
+    MarkChatReadRequest: {
+      /** Format: uuid */
+      message_id?: string | null;
     };
     /** @description The owner's own profile: the public part and the private fields. */
     MyProfile: components['schemas']['PublicProfile'] & {
@@ -2919,6 +3062,21 @@ export interface components {
     RegionResponse: {
       region: components['schemas']['Region'];
     };
+    /** @description `reportChatMessage`: a message or a person, with an optional reason. */
+    ReportChatRequest: {
+      /**
+       * Format: uuid
+       * @description The message reported (one of a conversation of yours). Give this or `user_id`, not both.
+       */
+      message_id?: string | null;
+      /** @description At most 1000 characters; blank is none. */
+      reason?: string | null;
+      /**
+       * Format: uuid
+       * @description The person reported.
+       */
+      user_id?: string | null;
+    };
     RequestPasswordResetRequest: {
       email: string;
     };
@@ -2938,6 +3096,16 @@ export interface components {
       public_url: string;
       /** @description The server's version, shown in the app's footer. */
       version: string;
+    };
+    /** @description `sendChatMessage`. */
+    SendChatMessageRequest: {
+      /** @description Plain text, at most 2000 characters, not blank; line breaks and tabs but no other control characters. */
+      body: string;
+      /**
+       * Format: uuid
+       * @description Made by the client once per message and sent again on every retry: the same id is stored once.
+       */
+      client_id: string;
     };
     Series: {
       activity_blueprint: components['schemas']['SeriesBlueprint'];
@@ -3357,6 +3525,20 @@ export interface components {
       /** @description The browser's IANA time zone, e.g. `Europe/Warsaw` (default `UTC`). */
       time_zone?: string | null;
     };
+    /** @description `startDirectChat`: with the GM of a series (which becomes the conversation's context) or with an account. */
+    StartDirectChatRequest: {
+      /**
+       * Format: uuid
+       * @description A series (from a Questboard card or series page): the chat is with its GM, about it.
+       */
+      series_id?: string | null;
+      type: components['schemas']['ChatType'];
+      /**
+       * Format: uuid
+       * @description The other account (from a profile). Give this or `series_id`, not both.
+       */
+      user_id?: string | null;
+    };
     TokenRequest: {
       /** @description The token from the e-mailed link. */
       token: string;
@@ -3452,98 +3634,6 @@ export interface components {
       account?: components['schemas']['AccountView'] | null;
       authenticated: boolean;
       user?: components['schemas']['SessionUser'] | null;
-    };
-    /** @enum {string} */
-    ChatType: 'direct';
-    ChatUser: {
-      /** Format: uuid */
-      user_id: string;
-      nickname: string;
-    };
-    ChatContext: {
-      /** Format: uuid */
-      series_id: string;
-      handle: string;
-      title: string;
-    };
-    /** @enum {string} */
-    ChatMessageKind: 'message' | 'context';
-    ChatMessage: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      chat_id: string;
-      kind: components['schemas']['ChatMessageKind'];
-      /** Format: uuid */
-      sender_id: string;
-      /** Format: uuid */
-      client_id?: string | null;
-      body?: string | null;
-      context?: null | components['schemas']['ChatContext'];
-      /** Format: date-time */
-      created_at: string;
-    };
-    Chat: {
-      /** Format: uuid */
-      id: string;
-      type: components['schemas']['ChatType'];
-      participants: components['schemas']['ChatUser'][];
-      context?: null | components['schemas']['ChatContext'];
-      last_message?: null | components['schemas']['ChatMessage'];
-      /** Format: int64 */
-      unread_count: number;
-      blocked_by_me: boolean;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    ChatPage: {
-      items: components['schemas']['Chat'][];
-      /** Format: int64 */
-      count: number;
-      /** Format: int64 */
-      offset: number;
-      /** Format: int64 */
-      limit: number;
-    };
-    ChatMessagePage: {
-      items: components['schemas']['ChatMessage'][];
-      /** Format: uuid */
-      next_before?: string | null;
-    };
-    StartDirectChatRequest: {
-      type: components['schemas']['ChatType'];
-      /** Format: uuid */
-      user_id?: string | null;
-      /** Format: uuid */
-      series_id?: string | null;
-    };
-    SendChatMessageRequest: {
-      /** Format: uuid */
-      client_id: string;
-      body: string;
-    };
-    MarkChatReadRequest: {
-      /** Format: uuid */
-      message_id?: string | null;
-    };
-    ReportChatRequest: {
-      /** Format: uuid */
-      message_id?: string | null;
-      /** Format: uuid */
-      user_id?: string | null;
-      reason?: string | null;
-    };
-    ChatReport: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      reported_user_id: string;
-      /** Format: uuid */
-      message_id?: string | null;
-      /** Format: date-time */
-      created_at: string;
     };
   };
   responses: {
@@ -5239,6 +5329,587 @@ export interface operations {
       };
       /** @description The address is verified already (`email_already_verified`), or the link was used or has expired (`link_expired`) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  reportChatMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReportChatRequest'];
+      };
+    };
+    responses: {
+      /** @description Reported */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatReport'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such message in a chat of yours (`chat_message_not_found`), or no such account (`chat_user_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The message or person is you (`cannot_report_yourself`, `chat_with_yourself`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Neither or both of `message_id` and `user_id` (`report_target_required`); the reason is longer than 1000 characters or holds control characters (`reason`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getChatUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The account */
+        account_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chat user */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatUser'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not someone to chat with (`chat_user_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  blockUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The account to block */
+        account_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Blocked */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such account (`chat_user_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description That is you (`chat_with_yourself`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  unblockUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The account to unblock */
+        account_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not blocked (any more) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such account (`chat_user_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description That is you (`chat_with_yourself`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listChats: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of chats */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatPage'];
+        };
+      };
+      /** @description `offset` or `limit` out of range (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  startDirectChat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StartDirectChatRequest'];
+      };
+    };
+    responses: {
+      /** @description The chat the two already had */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Chat'];
+        };
+      };
+      /** @description A new chat */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Chat'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such account to chat with, or it is suspended, erased or has no nickname (`chat_user_not_found`); no such series, or a draft (`series_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The other side is you (`chat_with_yourself`), you have no nickname (`nickname_required`), or the same chat was started at the same moment (`stale_version`, try again) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Neither or both of `user_id` and `series_id` (`chat_target_required`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getChat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The chat */
+        chat_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chat */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Chat'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such chat of yours (`chat_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listChatMessages: {
+    parameters: {
+      query?: {
+        /** @description The id of the oldest message already shown; none for the newest page. */
+        before?: string;
+        /** @description How many rows to return (default 50, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The chat */
+        chat_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of history */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatMessagePage'];
+        };
+      };
+      /** @description `before` is not a message id or `limit` is out of range (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such chat of yours (`chat_not_found`), or `before` is no message of it (`chat_message_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  sendChatMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The chat */
+        chat_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SendChatMessageRequest'];
+      };
+    };
+    responses: {
+      /** @description Already stored under this client id */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatMessage'];
+        };
+      };
+      /** @description Stored and delivered to both participants */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatMessage'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The other participant blocked you (`chat_blocked`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such chat of yours (`chat_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description You blocked the other participant (`chat_user_blocked`), or this client id names another message (`client_id_reused`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The body is blank (`message_required`), longer than 2000 characters (`message_too_long`) or holds control characters (`message_control_characters`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many messages this minute (`rate_limited`, `Retry-After`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  markChatRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The chat */
+        chat_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MarkChatReadRequest'];
+      };
+    };
+    responses: {
+      /** @description The chat with its new unread count */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Chat'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such chat of yours (`chat_not_found`), or no such message in it (`chat_message_not_found`) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8837,634 +9508,6 @@ export interface operations {
       };
       500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
-    };
-  };
-  listChats: {
-    parameters: {
-      query?: {
-        offset?: number;
-        limit?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ChatPage'];
-        };
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  startDirectChat: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['StartDirectChatRequest'];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Chat'];
-        };
-      };
-      /** @description OK */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Chat'];
-        };
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  getChat: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        chat_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Chat'];
-        };
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  getChatUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        account_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ChatUser'];
-        };
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  listChatMessages: {
-    parameters: {
-      query?: {
-        before?: string | null;
-        limit?: number | null;
-      };
-      header?: never;
-      path: {
-        chat_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ChatMessagePage'];
-        };
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  sendChatMessage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        chat_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SendChatMessageRequest'];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ChatMessage'];
-        };
-      };
-      /** @description OK */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ChatMessage'];
-        };
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  markChatRead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        chat_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MarkChatReadRequest'];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Chat'];
-        };
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  blockUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        account_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Blocked */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  unblockUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        account_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Unblocked */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  reportChatMessage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReportChatRequest'];
-      };
-    };
-    responses: {
-      /** @description OK */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ChatReport'];
-        };
-      };
-      /** @description Error */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Error */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
     };
   };
 }

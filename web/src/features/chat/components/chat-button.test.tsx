@@ -96,11 +96,13 @@ describe('the Chat button', { timeout: 30_000 }, () => {
   it('starts a chat about the series and opens it in the sidebar', async () => {
     const requests = stubServer(both);
     const { router } = renderWithProviders(
-      <ChatButton otherId={gmId} seriesId={seriesId} label="Chat with the GM" />,
+      <ChatButton otherId={gmId} seriesId={seriesId} seriesTitle="Lighthouse" />,
       { path: '/questboard/lighthouse', queryClient: signedInAs(playerId) },
     );
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Chat with the GM' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Chat with the game master of Lighthouse' }),
+    );
     await waitFor(() => {
       expect(router.state.location.search).toBe(`?chat=${chatId}`);
     });
@@ -111,33 +113,33 @@ describe('the Chat button', { timeout: 30_000 }, () => {
     });
   });
 
-  it('is absent for a visitor and never asks the server', async () => {
+  it('is absent for a visitor and never asks the server', () => {
     const requests = stubServer(both);
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(currentUserQueryKey, anonymousUserContext);
-    renderWithProviders(<ChatButton otherId={gmId} label="Chat" />, { queryClient });
-    expect(screen.queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
+    renderWithProviders(<ChatButton otherId={gmId} otherName="Mira" />, { queryClient });
+    expect(screen.queryByRole('button', { name: 'Chat with Mira' })).not.toBeInTheDocument();
     expect(requests).toEqual([]);
   });
 
   it('is absent on one’s own series or profile', () => {
     const requests = stubServer(both);
-    renderWithProviders(<ChatButton otherId={playerId} label="Chat" />, {
+    renderWithProviders(<ChatButton otherId={playerId} otherName="Mira" />, {
       queryClient: signedInAs(playerId),
     });
-    expect(screen.queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Chat with Mira' })).not.toBeInTheDocument();
     expect(requests).toEqual([]);
   });
 
   it('is absent when the other side has no nickname (not a chat user)', async () => {
     const requests = stubServer({ [playerId]: both[playerId] });
     const queryClient = signedInAs(playerId);
-    renderWithProviders(<ChatButton otherId={gmId} label="Chat" />, { queryClient });
+    renderWithProviders(<ChatButton otherId={gmId} otherName="Mira" />, { queryClient });
     await waitFor(() => {
       expect(requests.map((request) => request.path)).toContain(`/api/chat-users/${gmId}`);
       expect(queryClient.isFetching()).toBe(0);
     });
-    expect(screen.queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Chat with Mira' })).not.toBeInTheDocument();
   });
 
   it('is absent when the viewer has no nickname', async () => {
@@ -146,21 +148,21 @@ describe('the Chat button', { timeout: 30_000 }, () => {
       [gmId]: both[gmId],
     });
     const queryClient = signedInAs(playerId);
-    renderWithProviders(<ChatButton otherId={gmId} label="Chat" />, { queryClient });
+    renderWithProviders(<ChatButton otherId={gmId} otherName="Mira" />, { queryClient });
     await waitFor(() => {
       expect(requests).toHaveLength(2);
       expect(queryClient.isFetching()).toBe(0);
     });
-    expect(screen.queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Chat with Mira' })).not.toBeInTheDocument();
   });
 
   it('says it failed to fetch the chat user data when the look-up fails', async () => {
     stubServer({ [playerId]: both[playerId], [gmId]: { status: 503 } });
-    renderWithProviders(<ChatButton otherId={gmId} label="Chat" />, {
+    renderWithProviders(<ChatButton otherId={gmId} otherName="Mira" />, {
       queryClient: signedInAs(playerId),
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Chat' }));
+    await user.click(await screen.findByRole('button', { name: 'Chat with Mira' }));
     expect(await screen.findByText('Failed to fetch chat user data')).toBeInTheDocument();
   });
 });

@@ -22,15 +22,28 @@ export type ChatButtonProps = {
   otherId: string;
   /** A series the chat is about (its GM is `otherId`). */
   seriesId?: string;
-  /** The accessible name (the visible label is "Chat"). */
-  label: string;
+  /** The series' title, for the accessible name "Chat with the game master of …". */
+  seriesTitle?: string;
+  /** The other person's name, for the accessible name "Chat with …" (from a profile). */
+  otherName?: string;
   size?: 'sm' | 'default';
 };
 
-export function ChatButton({ otherId, seriesId, label, size = 'sm' }: ChatButtonProps) {
+export function ChatButton({
+  otherId,
+  seriesId,
+  seriesTitle,
+  otherName,
+  size = 'sm',
+}: ChatButtonProps) {
+  const { t } = useTranslation();
   const viewer = useSignedInUser();
   const viewerId = viewer?.user.id;
   if (!mayOfferChat(viewerId, otherId) || viewerId === undefined) return null;
+  const label =
+    seriesTitle === undefined
+      ? t('chat.entry.withPerson', { name: otherName ?? '' })
+      : t('chat.entry.withGm', { title: seriesTitle });
   return (
     <ChatButtonFor
       viewerId={viewerId}
@@ -48,7 +61,13 @@ function ChatButtonFor({
   seriesId,
   label,
   size,
-}: Omit<ChatButtonProps, 'otherId'> & { viewerId: string; otherId: string }) {
+}: {
+  viewerId: string;
+  otherId: string;
+  seriesId: string | undefined;
+  label: string;
+  size: 'sm' | 'default';
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -74,7 +93,7 @@ function ChatButtonFor({
       onClick={() => {
         if (failed) {
           void Promise.all([me.refetch(), other.refetch()]).then(([mine, theirs]) => {
-            if (mine.isError || theirs.isError) toast.error(t('chatEntry.fetchUserFailed'));
+            if (mine.isError || theirs.isError) toast.error(t('chat.entry.fetchUserFailed'));
           });
           return;
         }
@@ -84,7 +103,7 @@ function ChatButtonFor({
       data-testid="chat-button"
     >
       <MessageCircle className="size-4" aria-hidden />
-      {t('chatEntry.button')}
+      {t('chat.entry.button')}
     </button>
   );
 }

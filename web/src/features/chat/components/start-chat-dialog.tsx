@@ -44,7 +44,7 @@ export default function StartChatCommandDialog({
             queryClient.query(chatUserQueryOptions(target.otherId)),
           ]);
         } catch {
-          toast.error(t('chatEntry.fetchUserFailed'));
+          toast.error(t('chat.entry.fetchUserFailed'));
           return;
         }
         if (!canStartChat(users[0] ?? undefined, users[1] ?? undefined)) return;

@@ -1,26 +1,21 @@
 /**
  * The other account a palette command can start a chat with (spec §6: "another account id" in the context): the
  * GM of the series a Questboard page shows, or the owner of the profile on screen. Never the user themselves.
+ * Kept small: the palette's registry is on every page's first load.
  */
 import type { CommandContext } from '@/lib/commands/types';
 
-import { mayOfferChat } from './preconditions';
-
-const profilePath = /^\/profile\/([^/]+)\/?$/;
-
-export function chatTargetIn(
-  context: CommandContext,
-): { otherId: string; seriesId: string | undefined } | undefined {
-  const viewerId = context.user?.id;
-  const series = context.data.series;
-  if (series && context.pathname.startsWith('/questboard/')) {
-    return mayOfferChat(viewerId, series.game_master_id)
-      ? { otherId: series.game_master_id, seriesId: series.id }
-      : undefined;
-  }
-  const match = profilePath.exec(context.pathname);
-  const profileId = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
-  return mayOfferChat(viewerId, profileId)
-    ? { otherId: profileId, seriesId: undefined }
-    : undefined;
+export function chatTargetIn({
+  user,
+  pathname,
+  data,
+}: CommandContext): { otherId: string; seriesId?: string } | undefined {
+  const [, section, id] = pathname.split('/');
+  const target =
+    section === 'questboard' && data.series
+      ? { otherId: data.series.game_master_id, seriesId: data.series.id }
+      : section === 'profile' && id
+        ? { otherId: decodeURIComponent(id) }
+        : undefined;
+  return user && target && target.otherId !== user.id ? target : undefined;
 }

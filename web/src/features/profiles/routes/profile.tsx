@@ -96,7 +96,6 @@ function ProfileNotFound() {
 }
 
 function PublicProfilePage({ accountId }: { accountId: string }) {
-  const { t } = useTranslation();
   const { data: profile, error } = useProfile(accountId);
   if (profile === undefined) return isNotFound(error) ? <ProfileNotFound /> : null;
   return (
@@ -106,7 +105,7 @@ function PublicProfilePage({ accountId }: { accountId: string }) {
         action={
           <ChatButton
             otherId={profile.account_id}
-            label={t('chatEntry.withPerson', { name: profile.display_name })}
+            otherName={profile.display_name}
             size="default"
           />
         }

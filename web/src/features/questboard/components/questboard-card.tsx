@@ -129,11 +129,7 @@ export function QuestboardCardView({
           >
             {t('questboard.card.gmProfile')}
           </Link>
-          <ChatLink
-            otherId={card.game_master_id}
-            seriesId={card.id}
-            label={t('chatEntry.withGm', { title: card.title })}
-          />
+          <ChatLink otherId={card.game_master_id} seriesId={card.id} seriesTitle={card.title} />
         </div>
       </div>
     </article>

@@ -314,12 +314,7 @@ function GameMasterCard({
         <UserRound aria-hidden />
         {t('questboard.card.gmProfile')}
       </Link>
-      <ChatLink
-        otherId={accountId}
-        seriesId={seriesId}
-        label={t('chatEntry.withGm', { title: seriesTitle })}
-        size="default"
-      />
+      <ChatLink otherId={accountId} seriesId={seriesId} seriesTitle={seriesTitle} size="default" />
     </section>
   );
 }
