@@ -12,7 +12,7 @@ export function SidebarSheet({
   title,
   closeLabel,
   side,
-  width = SIDEBAR_WIDTH_MOBILE,
+  width,
   children,
 }: {
   controller: SidebarController;
@@ -31,7 +31,9 @@ export function SidebarSheet({
         aria-describedby={undefined}
         data-sidebar={name}
         data-mobile="true"
-        style={{ width }}
+        // A width of the caller's own (the chat's full screen) is not capped like the default sheet's.
+        className={width === undefined ? undefined : 'max-w-none'}
+        style={{ width: width ?? SIDEBAR_WIDTH_MOBILE }}
       >
         <SheetTitle className="sr-only">{title}</SheetTitle>
         <SidebarContext.Provider value={{ state: 'expanded', isMobile: true }}>
