@@ -20,12 +20,18 @@ pub fn parse_body(input: &str) -> Result<String, FieldError> {
         return Err(FieldError::new(ErrorCode::MessageRequired, "Message is required"));
     }
     if text.chars().count() > BODY_MAX {
-        return Err(FieldError::new(ErrorCode::MessageTooLong, format!("Message must be at most {BODY_MAX} characters"))
-            .param("max", BODY_MAX));
+        return Err(FieldError::new(
+            ErrorCode::MessageTooLong,
+            format!("Message must be at most {BODY_MAX} characters"),
+        )
+        .param("max", BODY_MAX));
     }
     // A tab is as harmless as a line break in a chat (pasted code, tables); the rest are not.
     if has_hidden_characters(&text.replace('\t', " "), true) {
-        return Err(FieldError::new(ErrorCode::MessageControlCharacters, "Message must not contain control characters"));
+        return Err(FieldError::new(
+            ErrorCode::MessageControlCharacters,
+            "Message must not contain control characters",
+        ));
     }
     Ok(text)
 }

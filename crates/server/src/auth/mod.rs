@@ -163,7 +163,12 @@ impl Limits {
 
     /// Counts one `action` of `account` against a per-minute limit; 429 with `Retry-After` past it. Unlike
     /// [`Self::account_action`], the check and the count are one step: a refused request was not done.
-    pub fn account_action_per_minute(&self, action: &str, account: uuid::Uuid, per_minute: u32) -> Result<(), ApiError> {
+    pub fn account_action_per_minute(
+        &self,
+        action: &str,
+        account: uuid::Uuid,
+        per_minute: u32,
+    ) -> Result<(), ApiError> {
         self.per_account_minute.hit(&format!("{action}|{account}"), per_minute.max(1)).map_err(ApiError::rate_limited)
     }
 

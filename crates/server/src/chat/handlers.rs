@@ -10,8 +10,8 @@ use questline_domain::{DomainError, ErrorCode, ErrorType, FieldErrors};
 use uuid::Uuid;
 
 use super::dto::{
-    Chat, ChatMessage, ChatMessagePage, ChatType, ChatMessagesQuery, ChatPage, ChatReport, ChatUser, MarkChatReadRequest,
-    ReportChatRequest, SendChatMessageRequest, StartDirectChatRequest,
+    Chat, ChatMessage, ChatMessagePage, ChatMessagesQuery, ChatPage, ChatReport, ChatType, ChatUser,
+    MarkChatReadRequest, ReportChatRequest, SendChatMessageRequest, StartDirectChatRequest,
 };
 use super::queries;
 use super::store::{self, Reported, Sent, Target, chat_not_found, chat_user_not_found, message_not_found};
@@ -31,7 +31,11 @@ fn field_error(field: &str, error: questline_domain::FieldError) -> ApiError {
     DomainError::invalid_fields(fields).into()
 }
 
-async fn chat_view(state: &AppState, row: super::entities::conversation::Model, me: AccountId) -> Result<Json<Chat>, ApiError> {
+async fn chat_view(
+    state: &AppState,
+    row: super::entities::conversation::Model,
+    me: AccountId,
+) -> Result<Json<Chat>, ApiError> {
     Ok(Json(queries::view(state.db.conn(), row, me).await?))
 }
 

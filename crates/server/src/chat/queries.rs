@@ -100,10 +100,7 @@ pub async fn message_view(conn: &impl ConnectionTrait, row: message::Model) -> R
 
 /// The conversation as `me` sees it.
 pub async fn view(conn: &impl ConnectionTrait, row: conversation::Model, me: AccountId) -> Result<Chat, DbErr> {
-    let members = participant::Entity::find()
-        .filter(participant::Column::ConversationId.eq(row.id))
-        .all(conn)
-        .await?;
+    let members = participant::Entity::find().filter(participant::Column::ConversationId.eq(row.id)).all(conn).await?;
     let mut ids: Vec<Uuid> = members.iter().map(|member| member.account_id).collect();
     // The caller first.
     ids.sort_by_key(|id| *id != me.as_uuid());
@@ -223,9 +220,5 @@ pub async fn history(
 /// Every report, newest first, for `questline admin reports`.
 pub async fn reports(conn: &impl ConnectionTrait) -> Result<Vec<super::entities::report::Model>, DbErr> {
     use super::entities::report;
-    report::Entity::find()
-        .order_by_desc(report::Column::CreatedAt)
-        .order_by_desc(report::Column::Id)
-        .all(conn)
-        .await
+    report::Entity::find().order_by_desc(report::Column::CreatedAt).order_by_desc(report::Column::Id).all(conn).await
 }

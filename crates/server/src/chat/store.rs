@@ -76,7 +76,8 @@ pub async fn start(w: &Write<'_>, me: AccountId, target: Target) -> Result<(conv
     let mine = party(w.txn, me.as_uuid()).await?.ok_or_else(ApiError::unauthorized)?;
     let theirs = party(w.txn, other.as_uuid()).await?;
     check_start(&mine, theirs.as_ref()).map_err(|refusal| {
-        let kind = if refusal.code() == ErrorCode::ChatUserNotFound { ErrorType::NotFound } else { ErrorType::NotAllowed };
+        let kind =
+            if refusal.code() == ErrorCode::ChatUserNotFound { ErrorType::NotFound } else { ErrorType::NotAllowed };
         ApiError::new(kind, refusal.code().as_str(), refusal.message())
     })?;
     let key = pair_key(me.as_uuid(), other.as_uuid());
@@ -180,10 +181,7 @@ async fn insert_row(
 }
 
 pub fn client_id_reused() -> ApiError {
-    ApiError::conflict(
-        ErrorCode::ClientIdReused.as_str(),
-        "This client id already names another message of yours",
-    )
+    ApiError::conflict(ErrorCode::ClientIdReused.as_str(), "This client id already names another message of yours")
 }
 
 fn blocked() -> ApiError {
@@ -206,7 +204,11 @@ pub enum Sent {
 
 /// The stored message of a retried send, if `client_id` names one: the same conversation and text, or a conflict.
 pub fn retried(found: message::Model, chat: Uuid, body: &str) -> Result<message::Model, ApiError> {
-    if found.conversation_id == chat && found.body.as_deref() == Some(body) { Ok(found) } else { Err(client_id_reused()) }
+    if found.conversation_id == chat && found.body.as_deref() == Some(body) {
+        Ok(found)
+    } else {
+        Err(client_id_reused())
+    }
 }
 
 /// `me` sends `body` to the conversation: stored, with the sender's read marker moved past it and the event to
@@ -254,7 +256,11 @@ pub async fn mark_read(
     let (row, _) = queries::of_participant(w.txn, chat, me).await?.ok_or_else(chat_not_found)?;
     let seq = match up_to {
         Some(id) => {
-            queries::message_by_id(w.txn, id).await?.filter(|m| m.conversation_id == chat).ok_or_else(message_not_found)?.seq
+            queries::message_by_id(w.txn, id)
+                .await?
+                .filter(|m| m.conversation_id == chat)
+                .ok_or_else(message_not_found)?
+                .seq
         }
         None => row.last_seq,
     };

@@ -7,7 +7,7 @@ use questline::db::entities::event;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 
-use crate::helpers::{Browser, TestApp, error_of};
+use crate::helpers::{Browser, error_of};
 
 async fn body(response: reqwest::Response) -> Value {
     let status = response.status();

@@ -482,3 +482,44 @@ db_test!(configure = fast, async fn editing_private_profile_fields_tells_nobody_
     let (frame, _) = until_frame(&mut bob_ws, |f| f["entity"] == "profile").await;
     assert_eq!(frame["id"], ada.id.to_string(), "the public change reaches everyone");
 });
+
+/// A POST of a signed-in user's browser, answered as JSON.
+async fn post_as(app: &TestApp, user: &User, path: &str, body: Value) -> Value {
+    let response = reqwest::Client::new()
+        .post(app.url(path))
+        .header("X-Questline-Csrf", "1")
+        .header("cookie", &user.cookie)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert!(response.status().is_success(), "{path}: {}", response.status());
+    response.json().await.unwrap()
+}
+
+// Chat (issue 17): a message reaches the other participant's socket whole, and nobody else's. Events reach a
+// socket in the order they were committed, so Eve's first chat frame being her own chat's message shows that the
+// earlier one, between Pia and Gwen, never came to her.
+db_test!(configure = fast, async fn a_chat_message_reaches_its_two_participants_only(app) {
+    let pia = sign_up(&app, "pia").await;
+    let gwen = sign_up(&app, "gwen").await;
+    let eve = sign_up(&app, "eve").await;
+    let mut gwen_ws = connect_as(&app, &gwen).await;
+    let mut eve_ws = connect_as(&app, &eve).await;
+
+    let with_gwen = post_as(&app, &pia, "/api/chats", json!({"type": "direct", "user_id": gwen.id})).await;
+    let path = format!("/api/chats/{}/messages", with_gwen["id"].as_str().unwrap());
+    let text = "<script>alert('hi')</script>";
+    let sent = post_as(&app, &pia, &path, json!({"client_id": uuid::Uuid::now_v7(), "body": text})).await;
+    let (frame, _) = until_frame(&mut gwen_ws, |frame| frame["entity"] == "chat_message").await;
+    assert_eq!(frame["id"], sent["id"]);
+    assert_eq!(frame["data"]["body"], text);
+    assert_eq!(frame["data"]["chat_id"], with_gwen["id"]);
+
+    let with_eve = post_as(&app, &pia, "/api/chats", json!({"type": "direct", "user_id": eve.id})).await;
+    let path = format!("/api/chats/{}/messages", with_eve["id"].as_str().unwrap());
+    post_as(&app, &pia, &path, json!({"client_id": uuid::Uuid::now_v7(), "body": "for Eve"})).await;
+    let (frame, before) = until_frame(&mut eve_ws, |frame| frame["entity"] == "chat_message").await;
+    assert_eq!(frame["data"]["body"], "for Eve");
+    assert!(before.iter().all(|frame| frame["id"] != with_gwen["id"]), "{before:?}");
+});

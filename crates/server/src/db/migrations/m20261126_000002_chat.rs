@@ -104,9 +104,7 @@ impl MigrationTrait for Migration {
                     .col(uuid(ChatParticipants::AccountId))
                     .col(big_integer(ChatParticipants::LastReadSeq).default(0))
                     .col(timestamp_with_time_zone(ChatParticipants::JoinedAt))
-                    .primary_key(
-                        Index::create().col(ChatParticipants::ConversationId).col(ChatParticipants::AccountId),
-                    )
+                    .primary_key(Index::create().col(ChatParticipants::ConversationId).col(ChatParticipants::AccountId))
                     .foreign_key(
                         ForeignKey::create()
                             .from(ChatParticipants::Table, ChatParticipants::ConversationId)
