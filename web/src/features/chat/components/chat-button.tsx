@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button-variants';
-import { handleApiError } from '@/lib/api/errors';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { toast } from '@/lib/toast';
 
 import { useChatUser, useStartChat, type StartChat } from '../api/chat';
 import { withChat } from '../lib/dock';
+import { chatErrorMessage } from '../lib/errors';
 import { canStartChat, mayOfferChat } from '../lib/preconditions';
 
 export type ChatButtonProps = {
@@ -78,7 +78,7 @@ function ChatButtonFor({
       void navigate({ pathname: location.pathname, search: withChat(location.search, chat.id) });
     },
     onError: (error) => {
-      handleApiError(error);
+      toast.error(chatErrorMessage(error, t));
     },
   });
   const failed = me.isError || other.isError;

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Textarea } from '@/components/ui/textarea';
-import { handleApiError } from '@/lib/api/errors';
 import { toast } from '@/lib/toast';
 
+import { chatErrorMessage } from '../lib/errors';
 import { useBlock, useReport, type ReportTarget } from '../api/chat';
 import type { ChatUser } from '../lib/types';
 
@@ -33,7 +33,7 @@ export function BlockDialog({
       onOpenChange(false);
     },
     onError: (error) => {
-      handleApiError(error);
+      toast.error(chatErrorMessage(error, t));
     },
   });
   return (
@@ -73,7 +73,7 @@ export function ReportDialog({
       onOpenChange(false);
     },
     onError: (error) => {
-      handleApiError(error);
+      toast.error(chatErrorMessage(error, t));
     },
   });
   return (

@@ -8,8 +8,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { ApiError, describeError, translatorFor } from '@/lib/api/errors';
-import { i18n, useFormat } from '@/lib/i18n';
+import { ApiError } from '@/lib/api/errors';
+import { useFormat } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 import {
@@ -21,6 +21,7 @@ import {
   writeDraft,
   type PendingSend,
 } from '../lib/composer';
+import { chatErrorMessage } from '../lib/errors';
 
 type Problem =
   { kind: 'rateLimited'; seconds: number | undefined } | { kind: 'failed'; message: string };
@@ -67,11 +68,7 @@ export function Composer({
       if (error instanceof ApiError && error.status === 429) {
         setProblem({ kind: 'rateLimited', seconds: error.retryAfterSeconds });
       } else {
-        const outcome = describeError(error, translatorFor(i18n));
-        setProblem({
-          kind: 'failed',
-          message: outcome.kind === 'toast' ? outcome.message : t('errors.generic'),
-        });
+        setProblem({ kind: 'failed', message: chatErrorMessage(error, t) });
       }
     } finally {
       setSending(false);

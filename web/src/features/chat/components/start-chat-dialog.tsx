@@ -8,13 +8,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { handleApiError } from '@/lib/api/errors';
 import type { CommandDialogProps } from '@/lib/commands/types';
 import { toast } from '@/lib/toast';
 
 import { chatUserQueryOptions, useStartChat } from '../api/chat';
 import { chatTargetIn } from '../lib/command-target';
 import { withChat } from '../lib/dock';
+import { chatErrorMessage } from '../lib/errors';
 import { canStartChat } from '../lib/preconditions';
 
 export default function StartChatCommandDialog({
@@ -55,7 +55,7 @@ export default function StartChatCommandDialog({
         );
         void navigate({ pathname: location.pathname, search: withChat(location.search, chat.id) });
       } catch (error) {
-        handleApiError(error);
+        toast.error(chatErrorMessage(error, t));
       } finally {
         onOpenChange(false);
       }
