@@ -12,4 +12,6 @@ export const storageKeys = {
   profileWizardPostponed: 'questline.profile_wizard_postponed',
   /** localStorage: the unsaved text of a blueprint part, per part id (the editor's local draft). */
   partDraftPrefix: 'questline.part_draft.',
+  /** sessionStorage: the unsent text of a chat message, per conversation id. */
+  chatDraftPrefix: 'questline.chat_draft.',
 } as const;

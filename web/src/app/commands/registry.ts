@@ -5,6 +5,7 @@
 import { accountCommands } from '@/features/accounts/commands';
 import { applicationCommands } from '@/features/applications/commands';
 import { blueprintCommands } from '@/features/blueprints/commands';
+import { chatCommands } from '@/features/chat/commands';
 import { commerceCommands } from '@/features/commerce/commands';
 import { localizationCommands } from '@/features/localization/commands';
 import { profileCommands } from '@/features/profiles/commands';
@@ -21,4 +22,5 @@ export const commandRegistry: readonly Command[] = [
   ...applicationCommands,
   ...sessionCommands,
   ...accountCommands,
+  ...chatCommands,
 ];

@@ -34,6 +34,12 @@ const ProfileWizards = lazy(() =>
   ]).then(([module]) => ({ default: module.ProfileWizards })),
 );
 
+// A signed-in user's conversations live in the auxiliary sidebar (issue 17): loaded after the page, and never
+// for a visitor, so the Questboard's first load carries none of it.
+const ChatDock = lazy(() =>
+  Promise.all([import('./chat-dock'), loadWorkspaceStrings()]).then(([module]) => module),
+);
+
 // The cart follows the region and the account from the first page on (spec §4), loaded after the first paint.
 const CartSync = lazy(() => import('@/features/commerce/components/cart-sync'));
 
@@ -85,7 +91,15 @@ export function AppLayout() {
               <Outlet />
             </main>
           </div>
-          <AuxSidebar controller={aux} />
+          <AuxSidebar
+            controller={aux}
+            title={currentUser.authenticated ? t('chatEntry.conversations') : undefined}
+          />
+          {currentUser.authenticated && (
+            <Suspense fallback={null}>
+              <ChatDock aux={aux} />
+            </Suspense>
+          )}
           {/* A new page starts at its top; back and forward return to where the reader was. */}
           <ScrollRestoration />
           {currentUser.authenticated && (

@@ -12,6 +12,7 @@ export function SidebarSheet({
   title,
   closeLabel,
   side,
+  width,
   children,
 }: {
   controller: SidebarController;
@@ -19,6 +20,7 @@ export function SidebarSheet({
   title: string;
   closeLabel: string;
   side: 'left' | 'right';
+  width?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -29,7 +31,9 @@ export function SidebarSheet({
         aria-describedby={undefined}
         data-sidebar={name}
         data-mobile="true"
-        style={{ width: SIDEBAR_WIDTH_MOBILE }}
+        // A width of the caller's own (the chat's full screen) is not capped like the default sheet's.
+        className={width === undefined ? undefined : 'max-w-none'}
+        style={{ width: width ?? SIDEBAR_WIDTH_MOBILE }}
       >
         <SheetTitle className="sr-only">{title}</SheetTitle>
         <SidebarContext.Provider value={{ state: 'expanded', isMobile: true }}>

@@ -22,6 +22,8 @@ export type SidebarProps = {
   /** `icon`: collapses to a strip of icons; `offcanvas`: disappears entirely. */
   collapsible?: 'icon' | 'offcanvas';
   width: string;
+  /** The sheet's width below 768 px (default 18rem). */
+  mobileWidth?: string;
   children: ReactNode;
   className?: string;
 };
@@ -34,6 +36,7 @@ export function Sidebar({
   side = 'left',
   collapsible = 'icon',
   width,
+  mobileWidth,
   children,
   className,
 }: SidebarProps) {
@@ -52,6 +55,7 @@ export function Sidebar({
           title={title}
           closeLabel={closeLabel}
           side={side}
+          width={mobileWidth}
         >
           {children}
         </SidebarSheet>

@@ -11,6 +11,7 @@ import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ChatButton } from '@/features/chat';
 import { isSignedIn, useSignedInUser } from '@/lib/auth/current-user';
 import { RoleBadge } from '@/components/role-badge';
 import { UserAvatar } from '@/components/user-avatar';
@@ -99,7 +100,16 @@ function PublicProfilePage({ accountId }: { accountId: string }) {
   if (profile === undefined) return isNotFound(error) ? <ProfileNotFound /> : null;
   return (
     <Page>
-      <ProfileHeader profile={profile} />
+      <ProfileHeader
+        profile={profile}
+        action={
+          <ChatButton
+            otherId={profile.account_id}
+            otherName={profile.display_name}
+            size="default"
+          />
+        }
+      />
       <ExperienceCards profile={profile} />
       <ProfileFacts profile={profile} />
     </Page>

@@ -12,6 +12,7 @@ import type { QuestboardCard } from '../api/questboard';
 import { formatPrice, formatSessionTime, languageName } from '../lib/format';
 import { questboardPaths } from '../lib/paths';
 import { ApplyLink } from './apply-link';
+import { ChatLink } from './chat-link';
 import { SeriesImage } from './series-image';
 
 /** One fact of the card; plain words rather than icons keep the Questboard light and say what each fact is. */
@@ -128,6 +129,7 @@ export function QuestboardCardView({
           >
             {t('questboard.card.gmProfile')}
           </Link>
+          <ChatLink otherId={card.game_master_id} seriesId={card.id} seriesTitle={card.title} />
         </div>
       </div>
     </article>

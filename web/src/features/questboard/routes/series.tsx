@@ -43,6 +43,7 @@ import {
 } from '../api/questboard';
 import { AdventureParts } from '../components/adventure-parts';
 import { ApplyLink } from '../components/apply-link';
+import { ChatLink } from '../components/chat-link';
 import { SeriesImage } from '../components/series-image';
 import { formatPrice, formatSessionTime, languageName, viewerTimeZone } from '../lib/format';
 import { questboardPaths } from '../lib/paths';
@@ -270,12 +271,24 @@ function SeriesPage({ series }: { series: Series }) {
         </Section>
       </div>
 
-      <GameMasterCard accountId={series.game_master_id} />
+      <GameMasterCard
+        accountId={series.game_master_id}
+        seriesId={series.id}
+        seriesTitle={series.title}
+      />
     </div>
   );
 }
 
-function GameMasterCard({ accountId }: { accountId: string }) {
+function GameMasterCard({
+  accountId,
+  seriesId,
+  seriesTitle,
+}: {
+  accountId: string;
+  seriesId: string;
+  seriesTitle: string;
+}) {
   const { t } = useTranslation();
   const { data: profile } = useProfile(accountId);
   const name = profile?.display_name ?? t('questboard.series.gameMaster');
@@ -301,6 +314,7 @@ function GameMasterCard({ accountId }: { accountId: string }) {
         <UserRound aria-hidden />
         {t('questboard.card.gmProfile')}
       </Link>
+      <ChatLink otherId={accountId} seriesId={seriesId} seriesTitle={seriesTitle} size="default" />
     </section>
   );
 }
