@@ -138,6 +138,12 @@ export default defineConfig({
     // not serve it.
     manifest: true,
     rolldownOptions: {
+      // A feature's front door (index.ts) and its lazy wrappers (lazy/*.ts) only define things: a page that takes
+      // one hook from a front door then does not also load the chunk of the feature's lazy dialogs.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !/[\\/]src[\\/]features[\\/][^\\/]+[\\/](index\.ts|lazy[\\/])/.test(id),
+      },
       output: {
         // React changes less often than our code: its chunk stays cached across our releases. Other libraries
         // are not grouped by hand: a vendor chunk would load on every page with everything any lazy dialog or

@@ -3,6 +3,6 @@ import { lazyDialog } from '@/lib/lazy-dialog';
 
 import type { CheckoutDialogProps } from '../components/checkout-dialog';
 
-export const CheckoutDialog = lazyDialog<CheckoutDialogProps>(() =>
+export const CheckoutDialog = /* @__PURE__ */ lazyDialog<CheckoutDialogProps>(() =>
   import('../components/checkout-dialog').then((module) => ({ default: module.CheckoutDialog })),
 );

@@ -5,16 +5,18 @@ import { lazyDialog } from '@/lib/lazy-dialog';
 
 import type * as Dialogs from '../components/refund-dialogs';
 
-export const RequestRefundDialog = lazyDialog<ComponentProps<typeof Dialogs.RequestRefundDialog>>(
-  () =>
-    import('../components/refund-dialogs').then((module) => ({
-      default: module.RequestRefundDialog,
-    })),
+export const RequestRefundDialog = /* @__PURE__ */ lazyDialog<
+  ComponentProps<typeof Dialogs.RequestRefundDialog>
+>(() =>
+  import('../components/refund-dialogs').then((module) => ({
+    default: module.RequestRefundDialog,
+  })),
 );
 
-export const DecideRefundDialog = lazyDialog<ComponentProps<typeof Dialogs.DecideRefundDialog>>(
-  () =>
-    import('../components/refund-dialogs').then((module) => ({
-      default: module.DecideRefundDialog,
-    })),
+export const DecideRefundDialog = /* @__PURE__ */ lazyDialog<
+  ComponentProps<typeof Dialogs.DecideRefundDialog>
+>(() =>
+  import('../components/refund-dialogs').then((module) => ({
+    default: module.DecideRefundDialog,
+  })),
 );
