@@ -8,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { renderWithProviders } from '@/test/render';
 
 import { decideRefund, requestRefund } from '../api/store';
+import type { Refund } from '../api/store-types';
 import { DecideRefundDialog, RequestRefundDialog } from './refund-dialogs';
 
 vi.mock('@/lib/toast', async (importOriginal) => ({
@@ -17,6 +18,18 @@ vi.mock('@/lib/toast', async (importOriginal) => ({
 
 vi.mock('../api/store', () => ({ requestRefund: vi.fn(), decideRefund: vi.fn() }));
 
+const refund: Refund = {
+  id: 'refund-1',
+  payment_id: 'payment-1',
+  session_id: 'session-1',
+  reason: 'request_approved',
+  status: 'requested',
+  amount: '25.00',
+  currency_code: 'pln',
+  created_at: '2030-01-01T00:00:00Z',
+  updated_at: '2030-01-01T00:00:00Z',
+};
+
 afterEach(async () => {
   vi.clearAllMocks();
   await changeLocale('en-GB');
@@ -24,7 +37,7 @@ afterEach(async () => {
 
 describe('RequestRefundDialog', () => {
   it('sends the message with the payment, says so and closes', async () => {
-    vi.mocked(requestRefund).mockResolvedValue({});
+    vi.mocked(requestRefund).mockResolvedValue(refund);
     const onOpenChange = vi.fn();
     renderWithProviders(
       <RequestRefundDialog open onOpenChange={onOpenChange} paymentId="payment-1" />,
@@ -69,7 +82,7 @@ describe('RequestRefundDialog', () => {
 
 describe('DecideRefundDialog', () => {
   it('names the player and sends the decision with the message', async () => {
-    vi.mocked(decideRefund).mockResolvedValue({});
+    vi.mocked(decideRefund).mockResolvedValue({ ...refund, status: 'declined' });
     const onOpenChange = vi.fn();
     renderWithProviders(
       <DecideRefundDialog
