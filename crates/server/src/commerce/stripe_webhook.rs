@@ -89,11 +89,17 @@ pub async fn stripe_webhook(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<WebhookReceived>, ApiError> {
+    // A call without Stripe's signature is not Stripe's, whether or not webhooks are on here: refused first, so the
+    // answer to a stranger does not depend on the configuration (and the header is required, as documented).
+    let signature = headers.get("stripe-signature").and_then(|value| value.to_str().ok());
+    if signature.is_none() {
+        tracing::warn!(reason = "missing", "a Stripe webhook was refused");
+        return Err(signature_invalid());
+    }
     let secret = state.config.stripe().ok().flatten().and_then(|stripe| stripe.webhook_secret);
     let Some(secret) = secret else {
         return Err(ApiError::not_found("route_not_found", "There is no such API endpoint."));
     };
-    let signature = headers.get("stripe-signature").and_then(|value| value.to_str().ok());
     let now = state.clock.now().timestamp();
     if let Err(error) = verify_signature(signature, &body, &secret, now) {
         let reason = match error {

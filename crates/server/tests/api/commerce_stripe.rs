@@ -371,10 +371,20 @@ db_test!(async fn without_stripe_nothing_of_it_shows(app) {
     assert!(!csp.contains("stripe"), "{csp}");
     let config = body(app.get("/api/config").await).await;
     assert_eq!(config["payment"], json!({"stripe_publishable_key": null}));
-    // The webhook is inert: 404, not a CSRF refusal, not a signature check.
-    let response = reqwest::Client::new().post(app.url(WEBHOOK)).body("{}").send().await.unwrap();
-    assert_eq!(response.status(), 404);
-    assert_eq!(error_of(response).await.1, "route_not_found");
+    // The webhook is inert: a signed call gets 404, not a CSRF refusal, not a signature check; an unsigned one is
+    // refused as not Stripe's, as it would be with webhooks on.
+    let signed = reqwest::Client::new()
+        .post(app.url(WEBHOOK))
+        .header("Stripe-Signature", stripe_stand_in::signature_header(b"{}", WEBHOOK_SECRET, 1_700_000_000))
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed.status(), 404);
+    assert_eq!(error_of(signed).await.1, "route_not_found");
+    let unsigned = reqwest::Client::new().post(app.url(WEBHOOK)).body("{}").send().await.unwrap();
+    assert_eq!(unsigned.status(), 400);
+    assert_eq!(error_of(unsigned).await.1, "webhook_signature_invalid");
     // The exemption is the webhook's alone: any other POST without the header is still refused.
     let response = reqwest::Client::new().post(app.url("/api/payments/stripe/webhooks")).body("{}").send().await.unwrap();
     assert_eq!(error_of(response).await.1, "csrf_header_missing");
