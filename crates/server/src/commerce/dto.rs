@@ -69,7 +69,7 @@ pub struct LineItem {
     pub total: f64,
     /// A seat ships nothing.
     pub requires_shipping: bool,
-    /// The shopper's metadata with ours on top: `session_id`, `payment_id`.
+    /// The shopper's metadata with ours on top: `session_id`, `payment_id`, `series_title`, `starts_at`.
     #[schema(value_type = Object)]
     pub metadata: Value,
     pub created_at: DateTime<Utc>,

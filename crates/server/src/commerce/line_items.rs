@@ -52,6 +52,9 @@ fn metadata(given: Option<Map<String, Value>>, seat: &crate::sessions::PayableSe
     let mut map = given.unwrap_or_default();
     map.insert("session_id".into(), json!(seat.session_id));
     map.insert("payment_id".into(), json!(seat.payment_id));
+    // The receipt shows the start in the reader's language and time zone; `title` stays the invoice's fixed text.
+    map.insert("series_title".into(), json!(seat.series_title));
+    map.insert("starts_at".into(), json!(seat.scheduled_start));
     Value::Object(map)
 }
 

@@ -39,8 +39,7 @@ pub struct OrderItem {
     pub subtotal: f64,
     pub total: f64,
     pub requires_shipping: bool,
-    /// `session_id`, `payment_id`, and what the shopper sent.
-    #[schema(value_type = Object)]
+    /// `session_id`, `payment_id`, `series_title`, `starts_at` (RFC 3339), and what the shopper sent.
     pub metadata: serde_json::Value,
 }
 

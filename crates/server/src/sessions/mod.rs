@@ -93,6 +93,8 @@ pub struct PayableSeat {
     pub currency_code: String,
     /// "<series title> — <session start>", the start in the series' time zone.
     pub title: String,
+    /// The series' title alone, for a buyer's screen that shows the start in their own words.
+    pub series_title: String,
     pub scheduled_start: DateTime<Utc>,
 }
 
@@ -140,6 +142,7 @@ pub async fn payable_seat(
         amount_minor: payment.amount_minor,
         currency_code: payment.currency_code.clone(),
         title: seat_title(&series_title, session.scheduled_start, &zone),
+        series_title,
         scheduled_start: session.scheduled_start,
     })
 }

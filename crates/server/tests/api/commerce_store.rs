@@ -306,7 +306,12 @@ db_test!(async fn the_seat_of_a_session_waiting_for_payment_is_the_line_item(app
     assert_eq!((item["unit_price"].as_f64(), item["total"].as_f64(), item["quantity"].as_i64()), (Some(25.0), Some(25.0), Some(1)));
     assert!(item["title"].as_str().unwrap().starts_with("Storm King's Thunder — 2026-11-22 "), "{}", item["title"]);
     assert_eq!(item["requires_shipping"], false);
-    assert_eq!(item["metadata"], json!({"note": "mine", "payment_id": seat.payment_id, "session_id": id(&seat.session)}));
+    // Ours on top of the shopper's: the seat, and the series and start the receipt formats for its reader.
+    let starts_at = item["metadata"]["starts_at"].as_str().unwrap();
+    let instant = |text: &str| chrono::DateTime::parse_from_rfc3339(text).unwrap();
+    assert_eq!(instant(starts_at), instant(crate::sessions::START), "the session's start");
+    assert_eq!(item["metadata"], json!({"note": "mine", "payment_id": seat.payment_id, "session_id": id(&seat.session),
+        "series_title": "Storm King's Thunder", "starts_at": starts_at}));
     assert_eq!((added["item_total"].as_f64(), added["total"].as_f64(), added["tax_total"].as_f64()), (Some(25.0), Some(25.0), Some(0.0)));
 
     // Adding it again changes nothing; a quantity other than one is refused.

@@ -2615,7 +2615,7 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       id: string;
-      /** @description The shopper's metadata with ours on top: `session_id`, `payment_id`. */
+      /** @description The shopper's metadata with ours on top: `session_id`, `payment_id`, `series_title`, `starts_at`. */
       metadata: Record<string, never>;
       /** Format: int32 */
       quantity: number;
@@ -2766,8 +2766,8 @@ export interface components {
     /** @description One line of an order: the seat. */
     OrderItem: {
       id: string;
-      /** @description `session_id`, `payment_id`, and what the shopper sent. */
-      metadata: Record<string, never>;
+      /** @description `session_id`, `payment_id`, `series_title`, `starts_at` (RFC 3339), and what the shopper sent. */
+      metadata: unknown;
       /** Format: int64 */
       quantity: number;
       requires_shipping: boolean;

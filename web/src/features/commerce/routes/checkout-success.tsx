@@ -23,6 +23,7 @@ import { describeAddress } from '../lib/address';
 import { requireStoredCartId } from '../lib/cart-storage';
 import { forgetCheckoutSession, readCheckoutSession } from '../lib/checkout-return';
 import { commerceErrorMessage } from '../lib/errors';
+import { itemLabel } from '../lib/receipt';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
@@ -213,7 +214,7 @@ function ReceiptView({ order }: { order: Order }) {
         <tbody>
           {order.items.map((item) => (
             <tr key={item.id} className="border-t border-border">
-              <td className="py-2 pr-3">{item.title}</td>
+              <td className="py-2 pr-3">{itemLabel(item, format.dateTime)}</td>
               <td className="py-2 pr-3 text-right">
                 {t('checkout.receipt.times', {
                   quantity: item.quantity,
