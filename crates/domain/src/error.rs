@@ -220,6 +220,17 @@ error_codes! {
     TooShort => "too_short",
     TooLong => "too_long",
     AlreadyParticipant => "already_participant",
+    ControlCharacters => "control_characters",
+    // Feedback and GM reviews (reviews.rs, server reviews feature).
+    InvalidRating => "invalid_rating",
+    NotAParticipant => "not_a_participant",
+    SessionNotCompleted => "session_not_completed",
+    FeedbackAlreadySubmitted => "feedback_already_submitted",
+    FeedbackNotFound => "feedback_not_found",
+    FeedbackEditWindowClosed => "feedback_edit_window_closed",
+    ReviewNotFound => "review_not_found",
+    ReviewAlreadyAnswered => "review_already_answered",
+    PlayerNotFound => "player_not_found",
     // Commerce store (commerce.rs, server commerce feature).
     PublishableKeyRequired => "publishable_key_required",
     PublishableKeyInvalid => "publishable_key_invalid",

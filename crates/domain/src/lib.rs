@@ -12,6 +12,7 @@ pub mod handles;
 pub mod ids;
 pub mod language;
 pub mod profiles;
+pub mod reviews;
 pub mod rich_text;
 pub mod series;
 pub mod sessions;

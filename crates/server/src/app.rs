@@ -30,7 +30,7 @@ use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
     accounts, applications, blueprints, chat, commerce, event_stream, game_systems, health, oidc, openapi, profiles,
-    runtime_config, series, sessions, web,
+    reviews, runtime_config, series, sessions, web,
 };
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
@@ -47,6 +47,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(applications::router())
         .merge(sessions::router())
         .merge(chat::router())
+        .merge(reviews::router())
         .merge(oidc::router())
         .merge(event_stream::router())
         .merge(openapi::router())
@@ -66,6 +67,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         applications::jobs(),
         sessions::jobs(),
         chat::jobs(),
+        reviews::jobs(),
         oidc::jobs(),
     ]
     .into_iter()
@@ -83,6 +85,7 @@ pub fn account_hooks() -> AccountHooks {
         .on_erased("oidc", oidc::on_account_erased)
         .on_erased("applications", applications::on_account_erased)
         .on_erased("sessions", sessions::on_account_erased)
+        .on_erased("reviews", reviews::on_account_erased)
         .on_suspended("sessions", sessions::on_account_suspended)
 }
 

@@ -12,7 +12,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::db::Db;
 use crate::events::EventBus;
-use crate::{accounts, chat, commerce, db, demo, game_systems, openapi, telemetry};
+use crate::{accounts, chat, commerce, db, demo, game_systems, openapi, reviews, telemetry};
 
 #[derive(Parser)]
 #[command(name = "questline", version, about = "Find, book and run tabletop role-playing games.")]
@@ -38,7 +38,8 @@ enum Command {
         #[arg(long)]
         if_empty: bool,
     },
-    /// Manage accounts (grant or revoke the admin role, suspend or reinstate), regions and game systems.
+    /// Manage accounts (grant or revoke the admin role, suspend or reinstate), regions, game systems, reports and
+    /// reviews.
     Admin {
         #[command(subcommand)]
         action: AdminCommand,
@@ -69,8 +70,13 @@ enum AdminCommand {
         #[arg(long, value_parser = parse_month)]
         month: Month,
     },
-    /// Print every chat report (a message or a person reported), newest first, as tab-separated lines.
+    /// Print every report, newest first, as tab-separated lines: chat reports (a message or a person), then,
+    /// after a blank line, review reports.
     Reports,
+    /// Hide a review (by id) from its GM's profile and average until `unhide-review`.
+    HideReview { id: uuid::Uuid },
+    /// Show a hidden review again.
+    UnhideReview { id: uuid::Uuid },
 }
 
 /// `--month`: clap reports a refusal as a usage error, which exits with status 2.
@@ -169,6 +175,18 @@ async fn admin(config: Config, command: AdminCommand) -> anyhow::Result<()> {
         }
         AdminCommand::Reports => {
             print!("{}", chat::reports_listing(db.conn()).await?);
+            println!();
+            print!("{}", reviews::reports_listing(db.conn()).await?);
+            return Ok(());
+        }
+        AdminCommand::HideReview { id } => {
+            let events = EventBus::new(std::sync::Arc::new(SystemClock));
+            println!("{}", reviews::set_hidden(&db, &events, id, true, SystemClock.now()).await?);
+            return Ok(());
+        }
+        AdminCommand::UnhideReview { id } => {
+            let events = EventBus::new(std::sync::Arc::new(SystemClock));
+            println!("{}", reviews::set_hidden(&db, &events, id, false, SystemClock.now()).await?);
             return Ok(());
         }
         AdminCommand::GameSystem(action) => {

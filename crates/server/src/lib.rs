@@ -32,6 +32,7 @@ pub mod payments;
 pub mod profiles;
 pub mod public_cache;
 pub mod realtime;
+pub mod reviews;
 pub mod runtime_config;
 pub mod series;
 pub mod sessions;

@@ -46,6 +46,12 @@ pub async fn is_accepted(conn: &impl ConnectionTrait, series: SeriesId, player: 
     Ok(row.is_some_and(|row| queries::status(&row) == ApplicationStatus::Accepted))
 }
 
+/// Whether the player ever applied to one of the GM's series, whatever became of the application (a player who
+/// played at the GM's table was accepted first). Reviews' private notes are about such players only.
+pub async fn has_applied_to_gm(conn: &impl ConnectionTrait, gm: AccountId, player: AccountId) -> Result<bool, DbErr> {
+    queries::any_of_gm_and_player(conn, gm.as_uuid(), player.as_uuid()).await
+}
+
 /// Hook for series: a completed or cancelled series rejects its pending applications, in the write's transaction.
 pub async fn on_series_ended(w: &crate::state::Write<'_>, series: SeriesId) -> Result<(), crate::error::ApiError> {
     store::reject_pending(w, series).await

@@ -40,6 +40,16 @@ pub async fn of_player(
         .await
 }
 
+/// Whether the player has any application to a series of the GM.
+pub async fn any_of_gm_and_player(conn: &impl ConnectionTrait, gm: Uuid, player: Uuid) -> Result<bool, DbErr> {
+    let found = application::Entity::find()
+        .filter(application::Column::GmId.eq(gm))
+        .filter(application::Column::PlayerId.eq(player))
+        .one(conn)
+        .await?;
+    Ok(found.is_some())
+}
+
 /// What the API answers for these rows, in their order.
 pub async fn views(
     conn: &impl ConnectionTrait,

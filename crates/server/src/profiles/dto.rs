@@ -4,6 +4,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use questline_domain::profiles::ExperienceLevel;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+use crate::reviews::ReviewSummary;
 use uuid::Uuid;
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
@@ -37,6 +39,10 @@ pub struct PublicProfile {
     pub gm: Option<Experience>,
     pub member_since: DateTime<Utc>,
     pub gm_since: Option<DateTime<Utc>>,
+    /// How many sessions the account played as a player (to the end, or leaving early).
+    pub sessions_played: u64,
+    /// The average and count of a GM's visible reviews; null for a player, or a GM without reviews.
+    pub review_summary: Option<ReviewSummary>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, Default)]

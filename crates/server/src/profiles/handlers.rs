@@ -33,7 +33,8 @@ pub async fn get_profile(
     if owner.status() == AccountStatus::Deleted {
         return Err(not_found());
     }
-    Ok(Json(public_view(&profile, &owner)))
+    let standing = queries::standing(state.db.conn(), &owner).await?;
+    Ok(Json(public_view(&profile, &owner, &standing)))
 }
 
 /// The signed-in user's own profile, private fields included.
@@ -47,7 +48,8 @@ pub async fn get_profile(
 #[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
 pub async fn get_my_profile(State(state): State<AppState>, user: CurrentUser) -> Result<Json<MyProfile>, ApiError> {
     let (profile, owner) = queries::find_by_account(state.db.conn(), user.account.id).await?.ok_or_else(not_found)?;
-    Ok(Json(own_view(&profile, &owner)))
+    let standing = queries::standing(state.db.conn(), &owner).await?;
+    Ok(Json(own_view(&profile, &owner, &standing)))
 }
 
 /// Updates one or more parts of the owner's profile: `{base}`, `{player}`, `{gm}` (GMs only).
@@ -84,5 +86,6 @@ pub async fn update_profile(
     let update = ProfileUpdate::parse(&request, state.clock.now().date_naive())?;
     let (profile, owner) =
         state.write(move |w| Box::pin(async move { store::update(&w, current, owner, update).await })).await?;
-    Ok(Json(own_view(&profile, &owner)))
+    let standing = queries::standing(state.db.conn(), &owner).await?;
+    Ok(Json(own_view(&profile, &owner, &standing)))
 }

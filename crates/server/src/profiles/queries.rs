@@ -1,6 +1,7 @@
 //! Reading and writing profile rows.
 
 use chrono::{DateTime, Utc};
+use questline_domain::ids::AccountId;
 use questline_domain::profiles::ExperienceLevel;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use serde_json::json;
@@ -9,6 +10,7 @@ use uuid::Uuid;
 use super::dto::{Experience, Location, MyProfile, Phone, ProfileType, PublicProfile};
 use super::entities::profile;
 use crate::db::entities::account;
+use crate::reviews::ReviewSummary;
 
 /// The profile every new account gets: empty basics, beginner with 0 years, no playstyles yet.
 pub async fn create_for_account(
@@ -84,7 +86,25 @@ fn level(value: &str) -> ExperienceLevel {
     ExperienceLevel::parse(value).unwrap_or_default()
 }
 
-pub fn public_view(profile: &profile::Model, owner: &account::Model) -> PublicProfile {
+/// What others' doings add to a profile: the sessions the account played and, for a GM, their reviews' summary.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Standing {
+    pub sessions_played: u64,
+    pub review_summary: Option<ReviewSummary>,
+}
+
+/// The standing of the profile's owner, read from sessions and reviews.
+pub async fn standing(conn: &impl ConnectionTrait, owner: &account::Model) -> Result<Standing, DbErr> {
+    let id = AccountId(owner.id);
+    let sessions_played = crate::sessions::sessions_played(conn, id).await?;
+    let review_summary = match owner.gm_since {
+        Some(_) => crate::reviews::summary(conn, id).await?,
+        None => None,
+    };
+    Ok(Standing { sessions_played, review_summary })
+}
+
+pub fn public_view(profile: &profile::Model, owner: &account::Model, standing: &Standing) -> PublicProfile {
     let is_gm = owner.gm_since.is_some();
     PublicProfile {
         profile_id: profile.id,
@@ -105,12 +125,14 @@ pub fn public_view(profile: &profile::Model, owner: &account::Model) -> PublicPr
         }),
         member_since: owner.created_at,
         gm_since: owner.gm_since,
+        sessions_played: standing.sessions_played,
+        review_summary: standing.review_summary,
     }
 }
 
-pub fn own_view(profile: &profile::Model, owner: &account::Model) -> MyProfile {
+pub fn own_view(profile: &profile::Model, owner: &account::Model, standing: &Standing) -> MyProfile {
     MyProfile {
-        public: public_view(profile, owner),
+        public: public_view(profile, owner, standing),
         first_name: profile.first_name.clone(),
         last_name: profile.last_name.clone(),
         birthdate: profile.birthdate,

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::commands::{ExperienceChange, ProfileUpdate};
 use super::entities::profile;
-use super::queries::{self, public_view};
+use super::queries::{self, Standing, public_view};
 use crate::accounts;
 use crate::db::entities::account;
 use crate::error::ApiError;
@@ -79,7 +79,8 @@ pub async fn update(
     let (profile, _) = queries::find_by_account(w.txn, account_id).await?.ok_or_else(not_found)?;
     // Everyone hears of a change to what everyone can see; a change to private fields only is the owner's business
     // (issue 9, finding 16: the event itself says who edited when).
-    let public = public_view(&profile, &owner) != public_view(&current, &before);
+    let none = Standing::default();
+    let public = public_view(&profile, &owner, &none) != public_view(&current, &before, &none);
     w.record(super::events::updated(account_id.into(), public)).await?;
     Ok((profile, owner))
 }

@@ -162,6 +162,39 @@ fn seat_title(series_title: &str, start: DateTime<Utc>, zone: &str) -> String {
     format!("{series_title} — {local}")
 }
 
+/// What feedback on a session needs to know of it and of one player's part in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeedbackFacts {
+    pub session_id: Uuid,
+    pub series_id: Uuid,
+    pub gm_id: AccountId,
+    pub status: SessionStatus,
+    /// The player's participation; `None` when they were never in the session.
+    pub participation: Option<questline_domain::sessions::ParticipantStatus>,
+}
+
+/// Reviews' front door: the session and `player`'s participation in it, `None` for no such session.
+pub async fn feedback_facts(
+    conn: &impl ConnectionTrait,
+    session_id: Uuid,
+    player: AccountId,
+) -> Result<Option<FeedbackFacts>, DbErr> {
+    let Some(row) = queries::by_id(conn, session_id).await? else { return Ok(None) };
+    let participation = queries::participant_of(conn, session_id, player.as_uuid()).await?;
+    Ok(Some(FeedbackFacts {
+        session_id: row.id,
+        series_id: row.series_id,
+        gm_id: AccountId(row.game_master_id),
+        status: queries::status(&row),
+        participation: participation.as_ref().map(queries::participant_status),
+    }))
+}
+
+/// Profiles' front door: how many sessions the account played (to the end, or leaving early).
+pub async fn sessions_played(conn: &impl ConnectionTrait, account: AccountId) -> Result<u64, DbErr> {
+    queries::played_count(conn, account.as_uuid()).await
+}
+
 /// Hook for applications: a player who cancelled their accepted application (`removed` false) or whom the GM
 /// removed from the series (`removed` true) leaves the series' sessions that have not started, in the write's
 /// transaction.

@@ -61,6 +61,20 @@ pub async fn participant_of(
         .await
 }
 
+/// How many sessions the player played: participations that count as played (`reviews::counts_as_played`).
+pub async fn played_count(conn: &impl ConnectionTrait, player: Uuid) -> Result<u64, DbErr> {
+    let played = ParticipantStatus::ALL
+        .iter()
+        .copied()
+        .filter(|status| questline_domain::reviews::counts_as_played(*status))
+        .map(ParticipantStatus::as_str);
+    participant::Entity::find()
+        .filter(participant::Column::PlayerId.eq(player))
+        .filter(participant::Column::Status.is_in(played))
+        .count(conn)
+        .await
+}
+
 /// One payment by its id.
 pub async fn payment_by_id(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<payment::Model>, DbErr> {
     payment::Entity::find_by_id(id).one(conn).await

@@ -25,6 +25,7 @@ mod oidc;
 mod openapi;
 mod profiles;
 mod realtime;
+mod reviews;
 mod roles;
 mod security;
 mod series;
