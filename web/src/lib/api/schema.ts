@@ -146,6 +146,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/accounts/{account_id}/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A GM's reviews, newest first, page by page, with the average and count of all of them; as public as the GM's
+     *     profile. Reviews an administrator hid are left out of both.
+     */
+    get: operations['listGmReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/activity-blueprint-parts': {
     parameters: {
       query?: never;
@@ -813,6 +833,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/players/{player_id}/note': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's (a GM's) private note about a player who applied to or played in one of their series. */
+    get: operations['getPlayerNote'];
+    /** Sets the caller's (a GM's) private note about a player; an empty body deletes it. Only that GM ever sees it. */
+    put: operations['setPlayerNote'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profile': {
     parameters: {
       query?: never;
@@ -858,6 +896,40 @@ export interface paths {
     get: operations['listQuestboard'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/review-reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reports a review to the administrators; reporting it again changes nothing. */
+    post: operations['reportReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reviews/{review_id}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The reviewed GM answers a review publicly, once. */
+    post: operations['answerReview'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1207,6 +1279,28 @@ export interface paths {
     put?: never;
     /** Confirms your participation (invited → confirmed, irreversible), with an optional message to the GM: takes a seat. */
     post: operations['confirmParticipation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sessions/{session_id}/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the caller may give feedback on the session (they took part in it as a player and it is completed),
+     *     and their feedback if they gave it.
+     */
+    get: operations['getMySessionFeedback'];
+    /** Changes the caller's rating and review of the session, until 7 days after they gave it. */
+    put: operations['updateSessionFeedback'];
+    /** Rates a session the caller played in and reviews its GM: once per session, once it is completed. */
+    post: operations['submitSessionFeedback'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1788,6 +1882,11 @@ export interface components {
       phone?: string | null;
       postal_code?: string | null;
     };
+    /** @description `answerReview`. */
+    AnswerReviewRequest: {
+      /** @description Plain text, 1 to 2000 characters once trimmed. */
+      body: string;
+    };
     /** @description Cancel, reopen, accept, reject, remove: an optional message (the player's, or the GM's reply). */
     ApplicationMessageRequest: {
       /** @description At most 1000 characters; blank is none. */
@@ -2323,6 +2422,16 @@ export interface components {
       | 'too_short'
       | 'too_long'
       | 'already_participant'
+      | 'control_characters'
+      | 'invalid_rating'
+      | 'not_a_participant'
+      | 'session_not_completed'
+      | 'feedback_already_submitted'
+      | 'feedback_not_found'
+      | 'feedback_edit_window_closed'
+      | 'review_not_found'
+      | 'review_already_answered'
+      | 'player_not_found'
       | 'publishable_key_required'
       | 'publishable_key_invalid'
       | 'cart_not_found'
@@ -2523,6 +2632,23 @@ export interface components {
     GameSystemList: {
       items: components['schemas']['GameSystem'][];
     };
+    /** @description A page of a GM's reviews, newest first, with the average and count of every visible review. */
+    GmReviewPage: {
+      /**
+       * Format: double
+       * @description The average rating to one decimal; null without reviews.
+       */
+      average?: number | null;
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['Review'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+      /** Format: int64 */
+      rating_count: number;
+    };
     /** @description A session as its GM sees it. */
     GmSession: {
       /** Format: int32 */
@@ -2700,6 +2826,12 @@ export interface components {
        */
       version: number;
     };
+    /** @description `getMySessionFeedback`: whether the caller may give (or gave) feedback on the session, and theirs if any. */
+    MySessionFeedback: {
+      /** @description The caller took part in this completed session as a player: they may review it now, or already have. */
+      eligible: boolean;
+      feedback?: components['schemas']['Review'] | null;
+    };
     /** @description What the provider told us about the person, as the `/callback` page shows it. */
     OidcClaims: {
       email: string;
@@ -2869,6 +3001,18 @@ export interface components {
     Phone: {
       phone: string;
     };
+    /** @description A GM's private note about a player, seen by that GM alone. */
+    PlayerNote: {
+      /** @description Empty when there is no note. */
+      body: string;
+      /** Format: uuid */
+      player_id: string;
+      /**
+       * Format: date-time
+       * @description Null when there is no note.
+       */
+      updated_at?: string | null;
+    };
     /** @description A session as one of its players sees it. */
     PlayerSession: {
       /** Format: int32 */
@@ -2954,6 +3098,12 @@ export interface components {
       player: components['schemas']['Experience'];
       /** Format: uuid */
       profile_id: string;
+      review_summary?: components['schemas']['ReviewSummary'] | null;
+      /**
+       * Format: int64
+       * @description How many sessions the account played as a player (to the end, or leaving early).
+       */
+      sessions_played: number;
       type: components['schemas']['ProfileType'];
     };
     /** @description A Questboard card. */
@@ -3096,12 +3246,75 @@ export interface components {
        */
       user_id?: string | null;
     };
+    /** @description `reportReview`. */
+    ReportReviewRequest: {
+      /** @description 1 to 500 characters once trimmed. */
+      reason: string;
+      /** Format: uuid */
+      review_id: string;
+    };
     RequestPasswordResetRequest: {
       email: string;
     };
     ResetPasswordRequest: {
       new_password: string;
       token: string;
+    };
+    /** @description A player's feedback on a session they played: the rating and a review of its GM, with the GM's answer. */
+    Review: {
+      answer?: components['schemas']['ReviewAnswer'] | null;
+      author: components['schemas']['ReviewAuthor'];
+      /** @description Plain text, trimmed; empty for a rating alone. */
+      body: string;
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description The author may edit it until then (7 days after it was written).
+       */
+      editable_until: string;
+      /**
+       * Format: uuid
+       * @description The reviewed GM.
+       */
+      gm_id: string;
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: int32
+       * @description 1 to 5.
+       */
+      rating: number;
+      series_handle: string;
+      /** Format: uuid */
+      series_id: string;
+      series_title: string;
+      /** Format: uuid */
+      session_id: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /** @description The GM's public answer to a review. */
+    ReviewAnswer: {
+      body: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @description Who wrote a review ("Deleted user" once their account is erased). */
+    ReviewAuthor: {
+      /** Format: uuid */
+      account_id: string;
+      display_name: string;
+    };
+    /** @description The average and count of a GM's visible reviews, on their profile. */
+    ReviewSummary: {
+      /**
+       * Format: double
+       * @description To one decimal.
+       */
+      average: number;
+      /** Format: int64 */
+      count: number;
     };
     /** @enum {string} */
     Role: 'player' | 'gm' | 'admin';
@@ -3356,6 +3569,16 @@ export interface components {
       | 'status_changed'
       | 'paid'
       | 'refunded';
+    /** @description `submitSessionFeedback` and `updateSessionFeedback`. */
+    SessionFeedbackRequest: {
+      /** @description Plain text, at most 2000 characters once trimmed; may be empty. */
+      body: string;
+      /**
+       * Format: int64
+       * @description 1 to 5 (anything else is 400 `invalid_rating`).
+       */
+      rating: number;
+    };
     /** @description The player's own participation. */
     SessionMe: {
       /** @description What you may do now. */
@@ -3493,6 +3716,11 @@ export interface components {
       part_ids: string[];
       /** Format: int64 */
       version: number;
+    };
+    /** @description `setPlayerNote`. */
+    SetPlayerNoteRequest: {
+      /** @description Plain text, at most 2000 characters once trimmed; empty deletes the note. */
+      body: string;
     };
     /**
      * @description `{start_time, session_duration_minutes, is_recurring, recurrence_rule, time_zone, first_date}`: `start_time`
@@ -4122,6 +4350,54 @@ export interface operations {
         };
       };
       400: components['responses']['InvalidArgument'];
+      /** @description No such profile (`profile_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listGmReviews: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The GM */
+        account_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of reviews */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GmReviewPage'];
+        };
+      };
+      /** @description `offset` or `limit` out of range (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description No such profile (`profile_not_found`) */
       404: {
         headers: {
@@ -6424,6 +6700,127 @@ export interface operations {
       504: components['responses']['RequestTimeout'];
     };
   };
+  getPlayerNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The player */
+        player_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your note (empty when there is none) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayerNote'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only game masters keep notes (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such player of yours (`player_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  setPlayerNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The player */
+        player_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetPlayerNoteRequest'];
+      };
+    };
+    responses: {
+      /** @description Your note */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayerNote'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only game masters keep notes (`role_required`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such player of yours (`player_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The note is longer than 2000 characters (`too_long`) or holds control characters (`control_characters`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
   getMyProfile: {
     parameters: {
       query?: never;
@@ -6574,6 +6971,147 @@ export interface operations {
       };
       /** @description A filter that cannot be read (`invalid_query_parameter`) */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  reportReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReportReviewRequest'];
+      };
+    };
+    responses: {
+      /** @description Reported */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such review (`review_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description It is your own review (`cannot_report_yourself`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The reason is blank (`required`), longer than 500 characters (`too_long`) or holds control characters (`control_characters`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  answerReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The review */
+        review_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AnswerReviewRequest'];
+      };
+    };
+    responses: {
+      /** @description The review with your answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description You are not the reviewed game master (`game_master_only`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such review (`review_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description It is answered already (`review_already_answered`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The answer is blank (`required`), longer than 2000 characters (`too_long`) or holds control characters (`control_characters`) */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -8089,6 +8627,212 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The message is longer than 1000 characters or holds control characters (`message`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getMySessionFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether you may give feedback, and yours */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MySessionFeedback'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such session (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  updateSessionFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionFeedbackRequest'];
+      };
+    };
+    responses: {
+      /** @description Your feedback, changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      /** @description The rating is not 1 to 5 (`invalid_rating`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such session (`session_not_found`), or you gave no feedback on it (`feedback_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description More than 7 days passed since you gave it (`feedback_edit_window_closed`), or it changed at the same time (`stale_version`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The review is longer than 2000 characters (`too_long`) or holds control characters (`control_characters`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  submitSessionFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionFeedbackRequest'];
+      };
+    };
+    responses: {
+      /** @description Your feedback */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      /** @description The rating is not 1 to 5 (`invalid_rating`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description You did not take part in this session (`not_a_participant`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such session (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The session is not completed yet (`session_not_completed`), or you already gave feedback on it (`feedback_already_submitted`) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The review is longer than 2000 characters (`too_long`) or holds control characters (`control_characters`) */
       422: {
         headers: {
           [name: string]: unknown;
