@@ -19,6 +19,7 @@ struct Table {
     pia: Browser,
     pia_id: String,
     bo: Browser,
+    bo_email: String,
     cy: Browser,
     cy_id: String,
     dee: Browser,
@@ -30,7 +31,7 @@ struct Table {
 async fn table(app: &TestApp) -> Table {
     let (gm, gm_id, _) = app.signed_up_gm("Gwen").await;
     let (pia, pia_id, _) = app.signed_up("Pia").await;
-    let (bo, bo_id, _) = app.signed_up("Bo").await;
+    let (bo, bo_id, bo_email) = app.signed_up("Bo").await;
     let (cy, cy_id, _) = app.signed_up("Cy").await;
     let (dee, dee_id, _) = app.signed_up("Dee").await;
     let series = series_with_players(
@@ -54,7 +55,7 @@ async fn table(app: &TestApp) -> Table {
     gm_act_ok(&gm, &session, "start-preparation").await;
     let session = gm_act_ok(&gm, &session, "start").await;
     assert_eq!(session["status"], "in_progress");
-    Table { gm, gm_id, pia, pia_id, bo, cy, cy_id, dee, dee_id, series, session }
+    Table { gm, gm_id, pia, pia_id, bo, bo_email, cy, cy_id, dee, dee_id, series, session }
 }
 
 async fn complete(app: &TestApp, table: &Table) {
@@ -147,9 +148,9 @@ db_test!(async fn only_players_of_a_completed_session_review_it_once(app) {
     assert_eq!(submit(&t.pia, session, json!("five"), "").await.status(), 400);
     let response = submit(&t.pia, session, json!(5), &"x".repeat(2001)).await;
     assert_eq!(response.status(), 422);
-    assert_eq!(field_codes(&body(response).await, "body"), json!(["too_long"]));
+    assert_eq!(field_codes(&body(response).await["error"], "body"), json!(["too_long"]));
     let response = submit(&t.pia, session, json!(5), "sneaky\u{202E}text").await;
-    assert_eq!(field_codes(&body(response).await, "body"), json!(["control_characters"]));
+    assert_eq!(field_codes(&body(response).await["error"], "body"), json!(["control_characters"]));
     assert_eq!(feedback_of(&t.pia, session).await["feedback"], Value::Null, "nothing was written");
     assert_eq!(reviews_of(&t.dee, &t.gm_id, "").await["count"], 0);
 
@@ -218,6 +219,7 @@ db_test!(async fn feedback_is_editable_for_seven_days(app) {
     let (status, _, code, _) = refusal(edit(&t.pia, &t.session, json!(3), "Edited").await).await;
     assert_eq!((status, code.as_str()), (404, "feedback_not_found"), "nothing to edit yet");
     let review = submit_ok(&t.pia, &t.session, 5, "First thoughts").await;
+    assert_eq!(refusal(edit(&t.bo, &t.session, json!(3), "x").await).await.2, "feedback_not_found", "only the author's own");
 
     app.clock.advance(chrono::Duration::days(7) - chrono::Duration::minutes(1));
     let response = edit(&t.pia, &t.session, json!(3), "  Second thoughts ").await;
@@ -228,7 +230,6 @@ db_test!(async fn feedback_is_editable_for_seven_days(app) {
     assert_eq!(edited["updated_at"], "2026-11-29T13:14:00Z");
     assert_eq!(edited["editable_until"], review["editable_until"], "editing does not extend the window");
     assert_eq!(refusal(edit(&t.pia, &t.session, json!(9), "x").await).await.2, "invalid_rating");
-    assert_eq!(refusal(edit(&t.bo, &t.session, json!(3), "x").await).await.2, "feedback_not_found", "only the author's own");
     assert_eq!(reviews_of(&t.dee, &t.gm_id, "").await["average"], 3.0);
 
     app.clock.advance(chrono::Duration::minutes(1));
@@ -236,7 +237,8 @@ db_test!(async fn feedback_is_editable_for_seven_days(app) {
     assert_eq!((status, kind.as_str(), code.as_str()), (409, "unexpected_state", "feedback_edit_window_closed"));
     let mine = feedback_of(&t.pia, &t.session).await["feedback"].clone();
     assert_eq!((mine["rating"].clone(), mine["body"].clone()), (json!(3), json!("Second thoughts")));
-    // A week on, a player who has not reviewed yet still may.
+    // A week on, a player who has not reviewed yet still may (signing in again: a week idle ended their session).
+    assert_eq!(t.bo.sign_in(&t.bo_email, PASSWORD).await.status(), 200);
     assert_eq!(submit_ok(&t.bo, &t.session, 2, "Late but fair").await["rating"], 2);
 });
 
@@ -253,7 +255,7 @@ db_test!(async fn the_gm_answers_once_and_keeps_private_notes(app) {
     }
     let response = answer(&t.gm, &review, "   ").await;
     assert_eq!(response.status(), 422);
-    assert_eq!(field_codes(&body(response).await, "body"), json!(["required"]));
+    assert_eq!(field_codes(&body(response).await["error"], "body"), json!(["required"]));
     assert_eq!(answer(&t.gm, &review, &"y".repeat(2001)).await.status(), 422);
     let missing = json!({"id": uuid::Uuid::now_v7()});
     assert_eq!(refusal(answer(&t.gm, &missing, "Hi").await).await.2, "review_not_found");
@@ -281,7 +283,7 @@ db_test!(async fn the_gm_answers_once_and_keeps_private_notes(app) {
     assert_eq!(body(t.gm.get(&path).await).await["body"], note["body"], "a refused note changes nothing");
 
     // Hal knows Pia too (she applied to his series) but sees his own note, not Gwen's.
-    series_with_players(&hal, "Hal's Keep", json!({"min_players": 1, "max_players": 3}), &[], &[&t.pia]).await;
+    series_with_players(&hal, "Hal's Keep", json!({"min_players": 1, "max_players": 3, "min_player_age": 1}), &[], &[&t.pia]).await;
     assert_eq!(body(hal.get(&path).await).await["body"], "");
     assert_eq!(body(set_note(&hal, &t.pia_id, "Hal's own").await).await["body"], "Hal's own");
     assert_eq!(body(t.gm.get(&path).await).await["body"], note["body"]);
@@ -321,7 +323,7 @@ db_test!(async fn reports_wait_for_an_admin_whose_hide_takes_a_review_out(app) {
     assert_eq!((status, kind.as_str(), code.as_str()), (409, "not_allowed", "cannot_report_yourself"));
     let response = report(&t.dee, &rude, "  ").await;
     assert_eq!(response.status(), 422);
-    assert_eq!(field_codes(&body(response).await, "reason"), json!(["required"]));
+    assert_eq!(field_codes(&body(response).await["error"], "reason"), json!(["required"]));
     assert_eq!(report(&t.dee, &rude, &"r".repeat(501)).await.status(), 422);
     let missing = json!({"id": uuid::Uuid::now_v7()});
     assert_eq!(refusal(report(&t.dee, &missing, "Spam").await).await.2, "review_not_found");
