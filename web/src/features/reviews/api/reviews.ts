@@ -141,10 +141,14 @@ export function usePlayerNote(playerId: string) {
 
 export type FeedbackVariables = FeedbackRequest & { mode: 'create' | 'edit' };
 
-/** Submits a new review or saves the edit of the caller's own; the session's and the GM's views refresh. */
+/**
+ * Submits a new review or saves the edit of the caller's own; the session's and the GM's views refresh. A refusal
+ * (a review sent meanwhile from another tab, the edit window closed) refetches the session's feedback too, so the
+ * page shows what is true now.
+ */
 export function useSaveFeedback(
   sessionId: string,
-  config?: MutationConfig<Review, FeedbackVariables>,
+  { onError, ...config }: MutationConfig<Review, FeedbackVariables> = {},
 ) {
   const queryClient = useQueryClient();
   return useFeatureMutation(
@@ -161,7 +165,13 @@ export function useSaveFeedback(
         void queryClient.invalidateQueries({ queryKey: gmReviewsKey(review.gm_id) });
       },
     },
-    config,
+    {
+      ...config,
+      onError: (...args) => {
+        void queryClient.invalidateQueries({ queryKey: feedbackKey(sessionId) });
+        return onError?.(...args);
+      },
+    },
   );
 }
 
