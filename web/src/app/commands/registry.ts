@@ -9,6 +9,7 @@ import { chatCommands } from '@/features/chat/commands';
 import { commerceCommands } from '@/features/commerce/commands';
 import { localizationCommands } from '@/features/localization/commands';
 import { profileCommands } from '@/features/profiles/commands';
+import { reviewCommands } from '@/features/reviews/commands';
 import { seriesCommands } from '@/features/series/commands';
 import { sessionCommands } from '@/features/sessions/commands';
 import type { Command } from '@/lib/commands/types';
@@ -21,6 +22,7 @@ export const commandRegistry: readonly Command[] = [
   ...seriesCommands,
   ...applicationCommands,
   ...sessionCommands,
+  ...reviewCommands,
   ...accountCommands,
   ...chatCommands,
 ];

@@ -27,6 +27,7 @@ import {
   PageHeader,
   requireSignedInGm,
 } from '@/features/blueprints';
+import { PlayerNoteButton } from '@/features/reviews';
 import { seriesPaths } from '@/features/series';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { paths } from '@/lib/paths';
@@ -218,6 +219,7 @@ function SeriesApplicationsPage() {
                           {t(`applications.actions.${move}`)}
                         </Button>
                       ))}
+                      <PlayerNoteButton playerId={application.player_id} playerName={name} />
                     </>
                   }
                 />

@@ -12,6 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChatButton } from '@/features/chat';
+import { ProfileReviews } from '@/features/reviews';
 import { isSignedIn, useSignedInUser } from '@/lib/auth/current-user';
 import { RoleBadge } from '@/components/role-badge';
 import { UserAvatar } from '@/components/user-avatar';
@@ -111,6 +112,7 @@ function PublicProfilePage({ accountId }: { accountId: string }) {
         }
       />
       <ExperienceCards profile={profile} />
+      <ProfileReviews profile={profile} />
       <ProfileFacts profile={profile} />
     </Page>
   );
@@ -152,6 +154,7 @@ function OwnProfilePage() {
           setDialog({ kind, part });
         }}
       />
+      <ProfileReviews profile={profile} />
       <PrivateDetails profile={profile} />
       <ProfileFacts profile={profile} />
 

@@ -16,6 +16,7 @@ import {
   requireSignedInGm,
 } from '@/features/blueprints';
 import { DecideRefundDialog } from '@/features/commerce';
+import { PlayerNoteButton } from '@/features/reviews';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { useFormat } from '@/lib/i18n';
 
@@ -230,21 +231,27 @@ function GmSessionView({ session }: { session: GmSession }) {
                           : t('sessions.detail.notPaid')}
                       </td>
                     )}
-                    <td className="py-2 text-right">
-                      {allowed.includes('remove_participant') &&
-                        removable.has(participant.status) && (
-                          <Button
-                            type="button"
-                            variant="outline"
-                            size="sm"
-                            aria-label={`${t('sessions.actions.remove')}: ${participant.display_name}`}
-                            onClick={() => {
-                              setDialog({ kind: 'remove', participant });
-                            }}
-                          >
-                            {t('sessions.actions.remove')}
-                          </Button>
-                        )}
+                    <td className="py-2">
+                      <div className="flex flex-wrap justify-end gap-2">
+                        <PlayerNoteButton
+                          playerId={participant.player_id}
+                          playerName={participant.display_name}
+                        />
+                        {allowed.includes('remove_participant') &&
+                          removable.has(participant.status) && (
+                            <Button
+                              type="button"
+                              variant="outline"
+                              size="sm"
+                              aria-label={`${t('sessions.actions.remove')}: ${participant.display_name}`}
+                              onClick={() => {
+                                setDialog({ kind: 'remove', participant });
+                              }}
+                            >
+                              {t('sessions.actions.remove')}
+                            </Button>
+                          )}
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -18,6 +18,7 @@ import {
   RequestRefundDialog,
 } from '@/features/commerce';
 import { Page, PageHeader, preloadUnlessNotFound } from '@/features/blueprints';
+import { SessionFeedback } from '@/features/reviews';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
 
@@ -146,6 +147,9 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
           </div>
         )}
       </Section>
+      {session.status === 'completed' && (
+        <SessionFeedback sessionId={session.id} gameMasterName={session.game_master_display_name} />
+      )}
       <Section id="session-others" title={t('sessions.detail.otherParticipants')}>
         {!hasEnded(session.status) && (
           <p className="text-sm" data-testid="session-seats">
