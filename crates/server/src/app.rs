@@ -29,7 +29,7 @@ use crate::public_cache::PublicCache;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
-    accounts, applications, blueprints, chat, commerce, event_stream, game_systems, health, oidc, openapi, profiles,
+    accounts, applications, blueprints, chat, commerce, dashboard, event_stream, game_systems, health, oidc, openapi, profiles,
     runtime_config, series, sessions, web,
 };
 
@@ -47,6 +47,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(applications::router())
         .merge(sessions::router())
         .merge(chat::router())
+        .merge(dashboard::router())
         .merge(oidc::router())
         .merge(event_stream::router())
         .merge(openapi::router())
@@ -66,6 +67,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         applications::jobs(),
         sessions::jobs(),
         chat::jobs(),
+        dashboard::jobs(),
         oidc::jobs(),
     ]
     .into_iter()

@@ -11,6 +11,7 @@ pub mod chat;
 pub mod cli;
 pub mod clock;
 pub mod commerce;
+pub mod dashboard;
 pub mod config;
 pub mod db;
 pub mod demo;
