@@ -29,8 +29,8 @@ use crate::public_cache::PublicCache;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
-    accounts, applications, blueprints, chat, commerce, dashboard, event_stream, game_systems, health, oidc, openapi, profiles,
-    runtime_config, series, sessions, web,
+    accounts, applications, blueprints, chat, commerce, dashboard, event_stream, game_systems, health, oidc, openapi,
+    profiles, runtime_config, series, sessions, web,
 };
 
 /// Every API route, with its OpenAPI description, relative to `/api`.

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use questline_domain::applications::{ApplicationMove, ApplicationStatus};
 use questline_domain::ids::AccountId;
+use sea_orm::ExprTrait;
 use sea_orm::sea_query::{Expr, SelectStatement};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,

@@ -44,11 +44,8 @@ pub async fn dashboard(
 
     let player = player_section(&played, &named);
     let (gm, refresh_at) = if is_gm {
-        let glance = |s: &SessionGlance| GmSessionGlance {
-            status: s.status,
-            scheduled_start: s.scheduled_start,
-            lead_minutes,
-        };
+        let glance =
+            |s: &SessionGlance| GmSessionGlance { status: s.status, scheduled_start: s.scheduled_start, lead_minutes };
         let refresh_at = dashboard::earliest(run.iter().filter_map(|s| dashboard::gm_changes_at(glance(s), now)));
         (Some(gm_section(&run, &waiting, &named, |s| dashboard::gm_actions(glance(s), now))), refresh_at)
     } else {
@@ -75,7 +72,11 @@ impl Named<'_> {
     }
 }
 
-fn session_view(s: &SessionGlance, named: &Named<'_>, my_status: Option<questline_domain::sessions::ParticipantStatus>) -> DashboardSession {
+fn session_view(
+    s: &SessionGlance,
+    named: &Named<'_>,
+    my_status: Option<questline_domain::sessions::ParticipantStatus>,
+) -> DashboardSession {
     DashboardSession {
         id: s.id,
         series: named.series(s.series_id),

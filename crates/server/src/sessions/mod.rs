@@ -324,7 +324,11 @@ pub async fn glances_of_player(
 }
 
 /// The Dashboard's front door: the GM's sessions not over, soonest first, at most `limit` (one query).
-pub async fn glances_of_gm(conn: &impl ConnectionTrait, gm: AccountId, limit: u64) -> Result<Vec<SessionGlance>, DbErr> {
+pub async fn glances_of_gm(
+    conn: &impl ConnectionTrait,
+    gm: AccountId,
+    limit: u64,
+) -> Result<Vec<SessionGlance>, DbErr> {
     queries::glances_of_gm(conn, gm, limit).await
 }
 

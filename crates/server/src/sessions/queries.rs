@@ -468,8 +468,12 @@ pub async fn glances_of_player(
     player: AccountId,
     limit: u64,
 ) -> Result<Vec<super::PlayerGlance>, DbErr> {
-    let still_in = [ParticipantStatus::Invited, ParticipantStatus::Confirmed, ParticipantStatus::Ready,
-        ParticipantStatus::Participating];
+    let still_in = [
+        ParticipantStatus::Invited,
+        ParticipantStatus::Confirmed,
+        ParticipantStatus::Ready,
+        ParticipantStatus::Participating,
+    ];
     let mine = SeaQuery::select()
         .column(participant::Column::SessionId)
         .from(participant::Entity)

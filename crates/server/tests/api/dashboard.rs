@@ -21,7 +21,9 @@ fn actions(section: &Value) -> Vec<String> {
         .unwrap()
         .iter()
         .map(|a| match a["count"].as_u64() {
-            Some(count) => format!("{}:{}:{count}", a["kind"].as_str().unwrap(), a["series"]["title"].as_str().unwrap()),
+            Some(count) => {
+                format!("{}:{}:{count}", a["kind"].as_str().unwrap(), a["series"]["title"].as_str().unwrap())
+            }
             None => format!("{}:{}", a["kind"].as_str().unwrap(), a["session"]["id"].as_str().unwrap()),
         })
         .collect()
