@@ -26,7 +26,8 @@ const alsoStale = new Map<string, QueryKey[]>();
 
 /** Also marks `queryKey` stale on every event about one of `entities`. */
 export function alsoInvalidate(entities: readonly string[], queryKey: QueryKey): void {
-  for (const entity of entities) alsoStale.set(entity, [...(alsoStale.get(entity) ?? []), queryKey]);
+  for (const entity of entities)
+    alsoStale.set(entity, [...(alsoStale.get(entity) ?? []), queryKey]);
 }
 
 export function queryKeysFor(event: EventFrame): QueryKey[] {

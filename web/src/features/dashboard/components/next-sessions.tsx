@@ -47,14 +47,8 @@ export function NextSessions({
               </Link>
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                 <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
-                <Countdown
-                  start={session.scheduled_start_datetime}
-                  status={session.status}
-                />
-                <time
-                  dateTime={session.scheduled_start_datetime}
-                  className="text-muted-foreground"
-                >
+                <Countdown start={session.scheduled_start_datetime} status={session.status} />
+                <time dateTime={session.scheduled_start_datetime} className="text-muted-foreground">
                   {formatStart(locale, session.scheduled_start_datetime, session.series.time_zone)}
                 </time>
               </p>

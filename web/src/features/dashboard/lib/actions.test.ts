@@ -15,7 +15,10 @@ const session = {
   scheduled_start_datetime: '2030-06-11T16:30:00Z',
 } as const;
 
-function action(kind: DashboardAction['kind'], extra: Partial<DashboardAction> = {}): DashboardAction {
+function action(
+  kind: DashboardAction['kind'],
+  extra: Partial<DashboardAction> = {},
+): DashboardAction {
   return { kind, series, session, count: null, payment: null, ...extra };
 }
 

@@ -88,10 +88,9 @@ describe('the Dashboard page', () => {
       <p>Ilse confirmed</p>,
     );
     const mine = screen.getByTestId('dashboard-player');
-    expect(within(mine).getByRole('link', { name: 'Find a game on the Questboard' })).toHaveAttribute(
-      'href',
-      '/questboard',
-    );
+    expect(
+      within(mine).getByRole('link', { name: 'Find a game on the Questboard' }),
+    ).toHaveAttribute('href', '/questboard');
     expect(within(mine).getByText('Nothing waits for you right now.')).toBeInTheDocument();
     const gm = screen.getByTestId('dashboard-gm');
     expect(within(gm).getByRole('link', { name: 'Create a blueprint' })).toHaveAttribute(
