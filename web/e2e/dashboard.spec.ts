@@ -114,7 +114,7 @@ test('the Dashboard shows a player their next session and confirmation, and a GM
     pageLoad,
   );
   await expect(gm.page).toHaveTitle('Series Applications · Questline');
-  await expect(gm.page.getByText('Oskar')).toBeVisible();
+  await expect(gm.page.getByRole('link', { name: 'Oskar', exact: true })).toBeVisible();
 
   // Someone with no session yet is told where to find one.
   await waiting.page.goto('/dashboard');
