@@ -273,7 +273,8 @@ test('forgot password: the mailed link sets a new one', async ({ page, request }
   ).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in$/);
   await signIn(page, email, newPassword);
-  await expect(page).toHaveURL(/\/$/);
+  // Signing in without a return address lands on the Dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/);
   await postponeProfileWizard(page);
   await expect(mainSidebar(page).getByRole('button', { name: 'Account menu' })).toContainText(
     'Grace Hopper',

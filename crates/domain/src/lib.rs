@@ -6,6 +6,7 @@ pub mod applications;
 pub mod blueprints;
 pub mod chat;
 pub mod commerce;
+pub mod dashboard;
 pub mod error;
 pub mod game_systems;
 pub mod handles;

@@ -29,8 +29,8 @@ use crate::public_cache::PublicCache;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
-    accounts, applications, blueprints, chat, commerce, event_stream, game_systems, health, oidc, openapi, profiles,
-    reviews, runtime_config, series, sessions, web,
+    accounts, applications, blueprints, chat, commerce, dashboard, event_stream, game_systems, health, oidc, openapi,
+    profiles, reviews, runtime_config, series, sessions, web,
 };
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
@@ -48,6 +48,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(sessions::router())
         .merge(chat::router())
         .merge(reviews::router())
+        .merge(dashboard::router())
         .merge(oidc::router())
         .merge(event_stream::router())
         .merge(openapi::router())
@@ -68,6 +69,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         sessions::jobs(),
         chat::jobs(),
         reviews::jobs(),
+        dashboard::jobs(),
         oidc::jobs(),
     ]
     .into_iter()

@@ -12,6 +12,7 @@ pub mod cli;
 pub mod clock;
 pub mod commerce;
 pub mod config;
+pub mod dashboard;
 pub mod db;
 pub mod demo;
 pub mod error;

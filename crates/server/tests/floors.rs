@@ -2,7 +2,7 @@
 //!
 //! 3. the composition root: `app`, `cli`, `main`, `openapi`, `lib`, `demo` (it drives the whole app);
 //! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `series`,
-//!    `applications`, `sessions`, `chat`, `event_stream`, …;
+//!    `applications`, `sessions`, `chat`, `dashboard`, `event_stream`, …;
 //! 1. the platform they share: `auth`, `jobs`, `events`, `realtime`, `hooks`, `state`, `public_cache`;
 //! 0. the base: `db`, `http`, `error`, `config`, `clock`, `mail`, `pagination`, `telemetry`;
 //!
@@ -24,7 +24,7 @@ fn floor(module: &str) -> Option<u8> {
     Some(match module {
         "app" | "cli" | "main" | "openapi" | "lib" | "demo" => ROOT,
         "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "applications"
-        | "sessions" | "chat" | "event_stream" | "health" | "runtime_config" | "web" => FEATURE,
+        | "sessions" | "chat" | "dashboard" | "event_stream" | "health" | "runtime_config" | "web" => FEATURE,
         "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" | "public_cache" | "idempotency" => PLATFORM,
         "db" | "http" | "error" | "config" | "clock" | "mail" | "payments" | "pagination" | "telemetry"
         | "failpoints" => BASE,

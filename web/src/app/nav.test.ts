@@ -62,8 +62,15 @@ describe('main sidebar navigation', () => {
     expect(visitor.some((section) => section.id === 'player')).toBe(false);
   });
 
+  it('gives every signed-in user the Dashboard under Explore, and visitors not', () => {
+    const player = visibleNavSections(navSections, { authenticated: true, roles: ['player'] });
+    expect(player[0]?.items.map((item) => item.id)).toEqual(['home', 'dashboard', 'questboard']);
+  });
+
   it('marks the most specific item as the current page', () => {
     expect(currentNavItemId(navSections, '/')).toBe('home');
+    expect(currentNavItemId(navSections, '/dashboard')).toBe('dashboard');
+    expect(currentNavItemId(navSections, '/dashboard/player/my-sessions')).toBe('my-sessions');
     expect(currentNavItemId(navSections, '/questboard/some-series')).toBe('questboard');
     expect(currentNavItemId(navSections, '/dashboard/gm/my-series')).toBe('my-series');
     expect(currentNavItemId(navSections, '/dashboard/gm/my-series/citadel')).toBe('my-series');

@@ -2,6 +2,7 @@ import {
   Dices,
   FileText,
   House,
+  LayoutDashboard,
   PencilRuler,
   ScrollText,
   UserPlus,
@@ -60,6 +61,15 @@ export const navSections: readonly NavSection[] = [
     labelKey: 'nav.sections.explore',
     items: [
       { id: 'home', labelKey: 'nav.items.home', icon: House, to: paths.home.getHref(), end: true },
+      {
+        id: 'dashboard',
+        labelKey: 'nav.items.dashboard',
+        icon: LayoutDashboard,
+        to: paths.dashboard.getHref(),
+        // Only the Dashboard itself: every page below /dashboard/ has its own item.
+        end: true,
+        isVisible: isSignedIn,
+      },
       {
         id: 'questboard',
         labelKey: 'nav.items.questboard',

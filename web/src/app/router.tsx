@@ -129,6 +129,13 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
       lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/callback')),
     },
     {
+      path: paths.dashboard.path,
+      handle: { titleKey: 'pageTitles.dashboard' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/dashboard/routes/dashboard'), {
+        workspace: true,
+      }),
+    },
+    {
       path: paths.account.path,
       handle: { titleKey: 'pageTitles.account' } satisfies RouteHandle,
       lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/account'), {

@@ -36,6 +36,11 @@ export const paths = {
     path: '/callback',
     getHref: () => '/callback',
   },
+  /** The Dashboard index (issue 19): where signing in lands. */
+  dashboard: {
+    path: '/dashboard',
+    getHref: () => '/dashboard',
+  },
   account: {
     path: '/account',
     getHref: () => '/account',

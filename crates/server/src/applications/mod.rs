@@ -52,6 +52,28 @@ pub async fn has_applied_to_gm(conn: &impl ConnectionTrait, gm: AccountId, playe
     queries::any_of_gm_and_player(conn, gm.as_uuid(), player.as_uuid()).await
 }
 
+/// Applications waiting for a GM's answer in one of their series.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Waiting {
+    pub series: SeriesId,
+    pub count: u32,
+    /// Since when the oldest of them waits (its latest apply or reopen).
+    pub oldest: DateTime<Utc>,
+}
+
+/// The Dashboard's front door: the GM's series with pending applications, how many each, in one query.
+pub async fn waiting_for(conn: &impl ConnectionTrait, gm: AccountId) -> Result<Vec<Waiting>, DbErr> {
+    Ok(queries::waiting_of_gm(conn, gm)
+        .await?
+        .into_iter()
+        .map(|(series, count, oldest)| Waiting {
+            series: SeriesId(series),
+            count: u32::try_from(count).unwrap_or(u32::MAX),
+            oldest,
+        })
+        .collect())
+}
+
 /// Hook for series: a completed or cancelled series rejects its pending applications, in the write's transaction.
 pub async fn on_series_ended(w: &crate::state::Write<'_>, series: SeriesId) -> Result<(), crate::error::ApiError> {
     store::reject_pending(w, series).await

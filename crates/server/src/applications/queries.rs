@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use questline_domain::applications::{ApplicationMove, ApplicationStatus};
 use questline_domain::ids::AccountId;
+use sea_orm::ExprTrait;
 use sea_orm::sea_query::{Expr, SelectStatement};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -162,4 +163,23 @@ pub fn joined_series(player: AccountId) -> SelectStatement {
         .filter(application::Column::PlayerId.eq(player.as_uuid()))
         .filter(application::Column::Status.eq(ApplicationStatus::Accepted.as_str()))
         .into_query()
+}
+
+/// For each of the GM's series with pending applications: how many, and since when the oldest waits. One grouped
+/// query, however many applications wait.
+pub async fn waiting_of_gm(
+    conn: &impl ConnectionTrait,
+    gm: AccountId,
+) -> Result<Vec<(Uuid, i64, chrono::DateTime<chrono::Utc>)>, DbErr> {
+    application::Entity::find()
+        .select_only()
+        .column(application::Column::SeriesId)
+        .column_as(Expr::col(application::Column::Id).count(), "waiting")
+        .column_as(Expr::col(application::Column::UpdatedAt).min(), "oldest")
+        .filter(application::Column::GmId.eq(gm.as_uuid()))
+        .filter(application::Column::Status.eq(ApplicationStatus::Pending.as_str()))
+        .group_by(application::Column::SeriesId)
+        .into_tuple()
+        .all(conn)
+        .await
 }

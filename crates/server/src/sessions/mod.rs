@@ -319,6 +319,52 @@ pub async fn labels(
     queries::labels(conn, ids).await
 }
 
+/// One session as the Dashboard lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionGlance {
+    pub id: Uuid,
+    pub series_id: Uuid,
+    pub status: SessionStatus,
+    pub scheduled_start: DateTime<Utc>,
+    pub duration_minutes: i32,
+}
+
+/// A player's payment for a session, as the Dashboard shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlancePayment {
+    pub id: Uuid,
+    pub status: PaymentStatus,
+    pub amount_minor: i64,
+    pub currency_code: String,
+}
+
+/// One of a player's sessions as the Dashboard lists it, with their own participation and payment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerGlance {
+    pub session: SessionGlance,
+    pub me: questline_domain::sessions::ParticipantStatus,
+    pub payment: Option<GlancePayment>,
+}
+
+/// The Dashboard's front door: the player's sessions not over that they are still in, soonest first, at most
+/// `limit` (three queries, whatever the number).
+pub async fn glances_of_player(
+    conn: &impl ConnectionTrait,
+    player: AccountId,
+    limit: u64,
+) -> Result<Vec<PlayerGlance>, DbErr> {
+    queries::glances_of_player(conn, player, limit).await
+}
+
+/// The Dashboard's front door: the GM's sessions not over, soonest first, at most `limit` (one query).
+pub async fn glances_of_gm(
+    conn: &impl ConnectionTrait,
+    gm: AccountId,
+    limit: u64,
+) -> Result<Vec<SessionGlance>, DbErr> {
+    queries::glances_of_gm(conn, gm, limit).await
+}
+
 /// Commerce's front door: the provider declined an attempt; the payment stays open and counts the attempt.
 pub async fn payment_declined(w: &Write<'_>, payment_id: uuid::Uuid) -> Result<(), ApiError> {
     store::payment_declined(Tx::from(w), payment_id).await

@@ -474,3 +474,92 @@ pub async fn labels(
         .collect();
     Ok(labels)
 }
+
+/// The player's sessions that are not over and that they are still in (invited, confirmed, ready, playing),
+/// soonest start first, at most `limit`, each with their own participation and payment: three queries.
+pub async fn glances_of_player(
+    conn: &impl ConnectionTrait,
+    player: AccountId,
+    limit: u64,
+) -> Result<Vec<super::PlayerGlance>, DbErr> {
+    let still_in = [
+        ParticipantStatus::Invited,
+        ParticipantStatus::Confirmed,
+        ParticipantStatus::Ready,
+        ParticipantStatus::Participating,
+    ];
+    let mine = SeaQuery::select()
+        .column(participant::Column::SessionId)
+        .from(participant::Entity)
+        .and_where(participant::Column::PlayerId.eq(player.as_uuid()))
+        .and_where(participant::Column::Status.is_in(still_in.map(ParticipantStatus::as_str)))
+        .to_owned();
+    let rows = session::Entity::find()
+        .filter(Condition::all().add(session::Column::Id.in_subquery(mine)))
+        .filter(session::Column::Status.is_not_in(FINAL.map(SessionStatus::as_str)))
+        .order_by_asc(session::Column::ScheduledStart)
+        .order_by_asc(session::Column::Id)
+        .limit(limit)
+        .all(conn)
+        .await?;
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+    let seats: HashMap<Uuid, ParticipantStatus> = participant::Entity::find()
+        .filter(participant::Column::PlayerId.eq(player.as_uuid()))
+        .filter(participant::Column::SessionId.is_in(ids.clone()))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|p| (p.session_id, participant_status(&p)))
+        .collect();
+    let mut payments: HashMap<Uuid, payment::Model> = payment::Entity::find()
+        .filter(payment::Column::PlayerId.eq(player.as_uuid()))
+        .filter(payment::Column::SessionId.is_in(ids))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|p| (p.session_id, p))
+        .collect();
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let me = *seats.get(&row.id)?;
+            let payment = payments.remove(&row.id).map(|p| super::GlancePayment {
+                id: p.id,
+                status: payment_status(&p),
+                amount_minor: p.amount_minor,
+                currency_code: p.currency_code,
+            });
+            Some(super::PlayerGlance { session: glance(&row), me, payment })
+        })
+        .collect())
+}
+
+/// The GM's sessions that are not over, soonest start first, at most `limit`: one query.
+pub async fn glances_of_gm(
+    conn: &impl ConnectionTrait,
+    gm: AccountId,
+    limit: u64,
+) -> Result<Vec<super::SessionGlance>, DbErr> {
+    let rows = session::Entity::find()
+        .filter(session::Column::GameMasterId.eq(gm.as_uuid()))
+        .filter(session::Column::Status.is_not_in(FINAL.map(SessionStatus::as_str)))
+        .order_by_asc(session::Column::ScheduledStart)
+        .order_by_asc(session::Column::Id)
+        .limit(limit)
+        .all(conn)
+        .await?;
+    Ok(rows.iter().map(glance).collect())
+}
+
+fn glance(row: &session::Model) -> super::SessionGlance {
+    super::SessionGlance {
+        id: row.id,
+        series_id: row.series_id,
+        status: status(row),
+        scheduled_start: row.scheduled_start,
+        duration_minutes: row.duration_minutes,
+    }
+}

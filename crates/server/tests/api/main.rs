@@ -16,6 +16,7 @@ mod commerce_refunds;
 mod commerce_store;
 mod commerce_stripe;
 mod concurrency;
+mod dashboard;
 mod demo;
 mod errors;
 mod events;

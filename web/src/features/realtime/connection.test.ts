@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { RealtimeConnection, type SocketLike } from './connection';
 import { RealtimeError } from './errors';
-import { queryKeysFor } from './invalidation';
+import { alsoInvalidate, queryKeysFor } from './invalidation';
 import { getRealtime, initRealtime, resetRealtimeForTests } from './manager';
 
 class FakeSocket implements SocketLike {
@@ -212,6 +212,13 @@ describe('the tab manager', () => {
   });
 
   it('maps unregistered entities to their own query prefix', () => {
+    expect(queryKeysFor(event)).toEqual([['series']]);
+  });
+
+  it('adds the keys of a view gathering several entities without replacing their own', () => {
+    alsoInvalidate(['order'], ['gathered']);
+    const message = { ...event, entity: 'order' };
+    expect(queryKeysFor(message)).toEqual([['order'], ['gathered']]);
     expect(queryKeysFor(event)).toEqual([['series']]);
   });
 });

@@ -1,4 +1,4 @@
 export { LiveUpdates, RealtimeStatus } from './components/live-updates';
 export type { ConnectionState } from './connection';
 export { RealtimeError } from './errors';
-export { registerInvalidation } from './invalidation';
+export { alsoInvalidate, registerInvalidation } from './invalidation';

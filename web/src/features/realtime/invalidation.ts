@@ -18,9 +18,22 @@ export function registerInvalidation(entity: string, keysFor: KeysFor): void {
   registry.set(entity, keysFor);
 }
 
+/**
+ * Keys that a view gathering several entities (the Dashboard) adds on top of what each entity's own feature
+ * registered, so neither replaces the other.
+ */
+const alsoStale = new Map<string, QueryKey[]>();
+
+/** Also marks `queryKey` stale on every event about one of `entities`. */
+export function alsoInvalidate(entities: readonly string[], queryKey: QueryKey): void {
+  for (const entity of entities)
+    alsoStale.set(entity, [...(alsoStale.get(entity) ?? []), queryKey]);
+}
+
 export function queryKeysFor(event: EventFrame): QueryKey[] {
   const keysFor = registry.get(event.entity);
-  return keysFor ? keysFor(event) : [[event.entity]];
+  const own = keysFor ? keysFor(event) : [[event.entity]];
+  return [...own, ...(alsoStale.get(event.entity) ?? [])];
 }
 
 /** Marks the affected queries stale; the ones on screen refetch at once. */

@@ -651,6 +651,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What needs you now: your next sessions and the actions waiting, as a player and (once you are one) as a game
+     *     master.
+     */
+    get: operations['getDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/game-systems': {
     parameters: {
       query?: never;
@@ -2240,6 +2260,108 @@ export interface components {
       schedule?: components['schemas']['SessionScheduleInput'];
       /** Format: uuid */
       series_id: string;
+    };
+    /** @description What needs you now: a section per role you have. */
+    Dashboard: {
+      /**
+       * Format: date-time
+       * @description The server's time when this answer was made.
+       */
+      generated_at: string;
+      gm?: components['schemas']['DashboardSection'] | null;
+      /** @description Every account is a player. */
+      player: components['schemas']['DashboardSection'];
+      /**
+       * Format: date-time
+       * @description When the actions change by the clock alone (the next session whose preparation opens); read the Dashboard
+       *     again then. Null: nothing changes until something happens.
+       */
+      refresh_at?: string | null;
+    };
+    /**
+     * @description Something waiting for you, with what the web needs to link to its screen: a session action opens the session
+     *     (the player's or the GM's page), `review_applications` the series' applications.
+     */
+    DashboardAction: {
+      /**
+       * Format: int32
+       * @description `review_applications`: how many applications wait; null otherwise.
+       */
+      count?: number | null;
+      kind: components['schemas']['DashboardActionKind'];
+      payment?: components['schemas']['DashboardPayment'] | null;
+      series: components['schemas']['DashboardSeries'];
+      session?: components['schemas']['DashboardActionSession'] | null;
+    };
+    /**
+     * @description Something waiting for the user, in the order one session's actions are listed. The reviews issue adds
+     *     `give_feedback` here.
+     * @enum {string}
+     */
+    DashboardActionKind:
+      | 'start'
+      | 'start_preparation'
+      | 'fix_schedule'
+      | 'confirm'
+      | 'ready'
+      | 'pay'
+      | 'review_applications';
+    /** @description The session an action is about. */
+    DashboardActionSession: {
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      scheduled_start_datetime: string;
+      status: components['schemas']['SessionStatus'];
+    };
+    /** @description What a `pay` action asks for. */
+    DashboardPayment: {
+      /** @description `"25.00"`. */
+      amount: string;
+      /** @description `pln` or `eur`. */
+      currency_code: string;
+      /**
+       * Format: uuid
+       * @description The session payment (its store variant is `variant_<id in hex>`).
+       */
+      id: string;
+    };
+    /** @description One role's part of the Dashboard. */
+    DashboardSection: {
+      /**
+       * @description What waits for you: actions about a session first (soonest session first), then series' applications to
+       *     review (the longest waiting first).
+       */
+      actions: components['schemas']['DashboardAction'][];
+      /**
+       * @description Up to 5 sessions not over, soonest start first (a running one first of all). A player's: those they are
+       *     still in (invited, confirmed, ready, playing).
+       */
+      next_sessions: components['schemas']['DashboardSession'][];
+    };
+    /** @description The series a Dashboard item belongs to: enough to name it and link to it. */
+    DashboardSeries: {
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      /** @description The series schedule's IANA zone (the GM's); `UTC` when it has none. */
+      time_zone: string;
+      title: string;
+    };
+    /** @description A session in a Dashboard section. */
+    DashboardSession: {
+      /**
+       * Format: uuid
+       * @description Links to `/dashboard/player/my-sessions/{id}` (player) or `/dashboard/gm/my-sessions/{id}` (GM).
+       */
+      id: string;
+      my_status?: components['schemas']['ParticipantStatus'] | null;
+      /** Format: int32 */
+      scheduled_duration_minutes: number;
+      /** Format: date-time */
+      scheduled_start_datetime: string;
+      series: components['schemas']['DashboardSeries'];
+      status: components['schemas']['SessionStatus'];
     };
     DeleteAccountRequest: {
       confirm_email?: string | null;
@@ -6242,6 +6364,38 @@ export interface operations {
         };
       };
       400: components['responses']['InvalidArgument'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getDashboard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your Dashboard */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Dashboard'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
     };

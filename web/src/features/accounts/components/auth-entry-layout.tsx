@@ -67,7 +67,10 @@ export function AuthEntryLayout({
       <OidcSignInButton returnTo={returnTo} />
       {children((context) => {
         toast.success(t(copy.success, { name: context.user?.name ?? '' }));
-        void navigate(sanitizeReturnTo(returnTo), { replace: true });
+        // Signing in lands on the Dashboard (what needs the user now); signing up on Home, where a new
+        // account's profile wizard and the Questboard's sections start them off.
+        const landing = entry === 'signIn' ? paths.dashboard.getHref() : paths.home.getHref();
+        void navigate(sanitizeReturnTo(returnTo, landing), { replace: true });
       })}
     </AuthCard>
   );
