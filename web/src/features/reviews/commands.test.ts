@@ -38,7 +38,7 @@ describe('the reviews palette command', () => {
     ).toEqual(['reviews.giveFeedback']);
   });
 
-  it('does not offer it before the end, to a no-show, or elsewhere', () => {
+  it('does not offer it before the end, after a cancellation, to a no-show, or elsewhere', () => {
     expect(
       offered(playerPage, { player_session: playerSession('in_progress', 'participating') }),
     ).toEqual([]);

@@ -13,6 +13,12 @@ export const reviewCodes = [
   'invalid_rating',
   'feedback_edit_window_closed',
   'review_already_answered',
+  // The server's own refusals beyond the contract's list (the reviews-server branch).
+  'review_not_found',
+  'feedback_not_found',
+  'cannot_report_yourself',
+  'game_master_only',
+  'player_not_found',
 ] as const;
 
 export type ReviewCode = (typeof reviewCodes)[number];

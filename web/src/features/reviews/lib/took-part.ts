@@ -1,10 +1,16 @@
 /**
- * Whether the palette offers "Give feedback" on a player's session page: the session is completed and the player
- * took part in it (fully or leaving early). The server has the last word (`getMySessionFeedback`'s `eligible`);
- * this only keeps the command out of the list where it cannot apply, without a request.
+ * Whether a player's session may have feedback: it has ended by completion or by being stopped early (a session
+ * stopped early was still played) and, for the palette, the player took part in it (fully or leaving early). The
+ * server has the last word (`getMySessionFeedback`'s `eligible`); this only keeps the section's request and the
+ * command away from sessions where feedback cannot apply.
  */
 const tookPart: readonly string[] = ['participated_fully', 'left_early'];
+const ended: readonly string[] = ['completed', 'stopped_early'];
+
+export function feedbackMayApply(status: string): boolean {
+  return ended.includes(status);
+}
 
 export function mayGiveFeedback(session: { status: string; me: { status: string } }): boolean {
-  return session.status === 'completed' && tookPart.includes(session.me.status);
+  return feedbackMayApply(session.status) && tookPart.includes(session.me.status);
 }

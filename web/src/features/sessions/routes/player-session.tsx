@@ -18,7 +18,7 @@ import {
   RequestRefundDialog,
 } from '@/features/commerce';
 import { Page, PageHeader, preloadUnlessNotFound } from '@/features/blueprints';
-import { SessionFeedback } from '@/features/reviews';
+import { feedbackMayApply, SessionFeedback } from '@/features/reviews';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
 
@@ -147,7 +147,7 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
           </div>
         )}
       </Section>
-      {session.status === 'completed' && (
+      {feedbackMayApply(session.status) && (
         <SessionFeedback sessionId={session.id} gameMasterName={session.game_master_display_name} />
       )}
       <Section id="session-others" title={t('sessions.detail.otherParticipants')}>
