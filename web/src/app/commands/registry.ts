@@ -8,6 +8,7 @@ import { blueprintCommands } from '@/features/blueprints/commands';
 import { chatCommands } from '@/features/chat/commands';
 import { commerceCommands } from '@/features/commerce/commands';
 import { localizationCommands } from '@/features/localization/commands';
+import { notificationCommands } from '@/features/notifications/commands';
 import { profileCommands } from '@/features/profiles/commands';
 import { seriesCommands } from '@/features/series/commands';
 import { sessionCommands } from '@/features/sessions/commands';
@@ -23,4 +24,5 @@ export const commandRegistry: readonly Command[] = [
   ...sessionCommands,
   ...accountCommands,
   ...chatCommands,
+  ...notificationCommands,
 ];
