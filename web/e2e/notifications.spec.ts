@@ -124,9 +124,13 @@ test('a player hears live that the GM accepted them, and the notification leads 
   const page = await stranger.newPage();
   await page.goto('/unsubscribe?token=forged-token');
   await expect(page).toHaveTitle('Unsubscribe · Questline');
-  await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from e-mails' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Unsubscribe from e-mails' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(page.getByTestId('unsubscribe-error')).toHaveText(/This unsubscribe link is not valid/);
+  await expect(page.getByTestId('unsubscribe-error')).toHaveText(
+    /This unsubscribe link is not valid/,
+  );
   await capture(page, 'notifications-unsubscribe-refused');
 
   await Promise.all([gm.context.close(), player.context.close(), stranger.close()]);

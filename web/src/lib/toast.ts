@@ -48,7 +48,9 @@ function whenReady(show: (toast: Sonner) => void) {
 
 function raise(
   kind: 'success' | 'error' | 'info' | 'message',
-  message: Message, options?: ExternalToast) {
+  message: Message,
+  options?: ExternalToast,
+) {
   // The id is known at once, so a caller can dismiss a toast that is still waiting for sonner.
   const id = options?.id ?? `toast-${++lastId}`;
   whenReady((toast) => {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -61,10 +61,23 @@ function stubServer(stored: Notification[]) {
         );
       }
       if (request.method === 'POST' && url.pathname === '/api/notifications/read-all') {
-        items = items.map((item) => ({ ...item, read_at: item.read_at ?? new Date().toISOString() }));
+        items = items.map((item) => ({
+          ...item,
+          read_at: item.read_at ?? new Date().toISOString(),
+        }));
         return Promise.resolve(jsonResponse(204, null));
       }
-      return Promise.resolve(jsonResponse(404, { error: { type: 'not_found', code: 'not_found', message: 'Not found' } }));
+      const read = /^\/api\/notifications\/([^/]+)\/read$/.exec(url.pathname);
+      const target = items.find((item) => item.id === read?.[1]);
+      if (request.method === 'POST' && target) {
+        target.read_at = new Date().toISOString();
+        return Promise.resolve(jsonResponse(200, target));
+      }
+      return Promise.resolve(
+        jsonResponse(404, {
+          error: { type: 'not_found', code: 'not_found', message: 'Not found' },
+        }),
+      );
     }),
   );
   return {
@@ -144,10 +157,7 @@ describe('the notification bell', { timeout: 30_000 }, () => {
     );
 
     await user.click(within(panel).getByRole('menuitem', { name: 'Mark all as read' }));
-    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
-    expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument();
-    expect(server.requests).toContain('POST /api/notifications/read-all');
-    expect(await screen.findByText('All notifications marked as read')).toBeInTheDocument();
+    // The menu stays open and shows everything read.
     await waitFor(() => {
       expect(
         within(panel)
@@ -155,6 +165,41 @@ describe('the notification bell', { timeout: 30_000 }, () => {
           .every((item) => item.dataset.read === 'true'),
       ).toBe(true);
     });
+    expect(server.requests).toContain('POST /api/notifications/read-all');
+    expect(within(panel).queryByRole('menuitem', { name: 'Mark all as read' })).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument();
+    expect(await screen.findByText('All notifications marked as read')).toBeInTheDocument();
+  });
+
+  it("follows a live notification from the toast's View, marking it read", async () => {
+    const server = stubServer([]);
+    const { router } = renderWithProviders(<NotificationBell />);
+    await screen.findByRole('button', { name: 'Notifications' });
+    const arrived = notification('n9', 'Quiet Harbour');
+    server.add(arrived);
+    act(() => {
+      emitEvent({
+        v: '1',
+        channel: 'qls.events',
+        type: 'created',
+        entity: 'notification',
+        id: arrived.id,
+        data: arrived,
+      });
+    });
+    // A click alone: sonner's swipe handling asks for pointer capture, which jsdom lacks.
+    const shown = (
+      await screen.findByText('Your application to Quiet Harbour was accepted')
+    ).closest<HTMLElement>('[data-sonner-toast]');
+    if (!shown) throw new Error('no toast');
+    fireEvent.click(within(shown).getByRole('button', { name: 'View' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/questboard/quiet-harbour');
+    });
+    expect(server.requests).toContain('POST /api/notifications/n9/read');
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('says an empty panel has nothing new', async () => {
@@ -176,11 +221,7 @@ describe('the notification bell', { timeout: 30_000 }, () => {
     expect(label(22)).toBe('Powiadomienia, 22 nieprzeczytane');
     expect(label(1000)).toBe('Powiadomienia, 1000 nieprzeczytanych');
     const english = createI18n('en-GB').t;
-    expect(english('notifications.bell.labelUnread', { count: 1 })).toBe(
-      'Notifications, 1 unread',
-    );
-    expect(english('notifications.bell.labelUnread', { count: 3 })).toBe(
-      'Notifications, 3 unread',
-    );
+    expect(english('notifications.bell.labelUnread', { count: 1 })).toBe('Notifications, 1 unread');
+    expect(english('notifications.bell.labelUnread', { count: 3 })).toBe('Notifications, 3 unread');
   });
 });

@@ -11,10 +11,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
-import {
-  useNotificationPreferences,
-  useUpdateNotificationPreferences,
-} from '../api/preferences';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/preferences';
 import type { NotificationKind, NotificationPreferences } from '../api/types';
 import { notificationKinds } from '../lib/kinds';
 
@@ -35,9 +32,7 @@ export function NotificationPreferencesSettings() {
   if (preferences.isError) {
     return (
       <div className="flex flex-col items-start gap-2" role="alert">
-        <p className="text-sm text-muted-foreground">
-          {t('notifications.preferences.loadFailed')}
-        </p>
+        <p className="text-sm text-muted-foreground">{t('notifications.preferences.loadFailed')}</p>
         <Button variant="outline" size="sm" onClick={() => void preferences.refetch()}>
           {t('notifications.preferences.retry')}
         </Button>

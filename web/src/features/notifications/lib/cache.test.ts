@@ -45,7 +45,11 @@ describe('the bell count and its pages', () => {
     const first = withArrived(full, bell, notification('new'));
     expect(first.items).toHaveLength(8);
     expect(first.items[0]?.id).toBe('new');
-    const second = withArrived(full, { offset: 20, limit: 20, unreadOnly: false }, notification('new'));
+    const second = withArrived(
+      full,
+      { offset: 20, limit: 20, unreadOnly: false },
+      notification('new'),
+    );
     expect(second.items).toBe(full.items);
     expect(second.count).toBe(31);
     expect(second.unread_count).toBe(9);

@@ -66,8 +66,7 @@ const expectedPolish: Record<NotificationKind, string> = {
   application_rejected: 'Twoje zgłoszenie do serii „Lighthouse Watch” zostało odrzucone',
   session_invited: 'Zaproszenie na sesję serii „Lighthouse Watch”: 1 gru 2026, 19:00',
   schedule_fixed: 'Ustalono termin sesji serii „Lighthouse Watch”: 1 gru 2026, 19:00',
-  schedule_changed:
-    'Termin sesji serii „Lighthouse Watch” się zmienia: potwierdź udział ponownie',
+  schedule_changed: 'Termin sesji serii „Lighthouse Watch” się zmienia: potwierdź udział ponownie',
   preparation_started:
     'Rozpoczęły się przygotowania do sesji serii „Lighthouse Watch” (1 gru 2026, 19:00)',
   payment_due: 'Do zapłaty 45,50 zł za sesję serii „Lighthouse Watch”',
@@ -76,7 +75,8 @@ const expectedPolish: Record<NotificationKind, string> = {
   payment_receipt: 'Otrzymaliśmy płatność 45,50 zł za sesję serii „Lighthouse Watch”',
   refund_issued: 'Zwróciliśmy 45,50 zł za sesję serii „Lighthouse Watch”',
   chat_message: 'Ilse: „Is there a seat left for Tuesday?”',
-  session_reminder: 'Przypomnienie: sesja serii „Lighthouse Watch” za 24 godziny (1 gru 2026, 19:00)',
+  session_reminder:
+    'Przypomnienie: sesja serii „Lighthouse Watch” za 24 godziny (1 gru 2026, 19:00)',
   review_received: 'Ilse ocenia serię „Lighthouse Watch” na 5 z 5',
 };
 
@@ -102,12 +102,8 @@ describe('the wording of a notification', () => {
     expect(word('en-GB', 'payment_due', { series_title: 'Lighthouse Watch' })).toBe(
       'Payment is due for the session of Lighthouse Watch',
     );
-    expect(word('pl-PL', 'chat_message', { actor_name: 'Ilse' })).toBe(
-      'Ilse wysyła Ci wiadomość',
-    );
-    expect(word('en-GB', 'application_received', {})).toBe(
-      'Someone applied to (untitled series)',
-    );
+    expect(word('pl-PL', 'chat_message', { actor_name: 'Ilse' })).toBe('Ilse wysyła Ci wiadomość');
+    expect(word('en-GB', 'application_received', {})).toBe('Someone applied to (untitled series)');
   });
 
   it('says which reminder it is', () => {
@@ -131,9 +127,7 @@ describe('the wording of a notification', () => {
 describe('dates and amounts in a notification', () => {
   it("shows a start in the session's zone, naming the zone only to a reader elsewhere", () => {
     const start = '2026-07-01T17:00:00Z';
-    expect(formatStart('en-GB', start, 'Europe/Warsaw', 'Europe/Warsaw')).toBe(
-      '1 Jul 2026, 19:00',
-    );
+    expect(formatStart('en-GB', start, 'Europe/Warsaw', 'Europe/Warsaw')).toBe('1 Jul 2026, 19:00');
     expect(formatStart('en-GB', start, 'Europe/Warsaw', 'Europe/London')).toMatch(
       /^1 Jul 2026, 19:00 (CEST|GMT\+2)$/,
     );

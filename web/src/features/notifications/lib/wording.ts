@@ -13,7 +13,8 @@ import type { Notification, NotificationParams } from '../api/types';
 
 function text(value: string | null | undefined): string | undefined {
   const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
+  if (!trimmed) return undefined;
+  return trimmed;
 }
 
 function validZone(zone: string | null | undefined): string | undefined {

@@ -38,7 +38,12 @@ function stubServer() {
         items = items.map((item) =>
           item.id === read[1] ? { ...item, read_at: new Date().toISOString() } : item,
         );
-        return Promise.resolve(jsonResponse(200, items.find((item) => item.id === read[1])));
+        return Promise.resolve(
+          jsonResponse(
+            200,
+            items.find((item) => item.id === read[1]),
+          ),
+        );
       }
       const offset = Number(url.searchParams.get('offset'));
       const limit = Number(url.searchParams.get('limit'));

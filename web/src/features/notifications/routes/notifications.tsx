@@ -29,8 +29,10 @@ export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     await requireSignedIn(queryClient, request);
     const { offset, limit, unreadOnly } = pageQueryFrom(new URL(request.url).searchParams);
-    // Prefetch, not ensure: a failure shows on the page (with its retry), not as the route's error screen.
-    await queryClient.prefetchQuery(notificationPageQueryOptions({ offset, limit, unreadOnly }));
+    // A failure shows on the page (with its retry), not as the route's error screen.
+    await queryClient
+      .query(notificationPageQueryOptions({ offset, limit, unreadOnly }))
+      .catch(() => undefined);
     return null;
   };
 }

@@ -99,7 +99,9 @@ describe('the unsubscribe page', { timeout: 30_000 }, () => {
     stubServer(() => {
       calls += 1;
       return calls === 1
-        ? jsonResponse(503, { error: { type: 'unknown_error', code: 'unavailable', message: 'Down' } })
+        ? jsonResponse(503, {
+            error: { type: 'unknown_error', code: 'unavailable', message: 'Down' },
+          })
         : jsonResponse(200, { unsubscribed: 'all' });
     });
     renderWithProviders(<UnsubscribeRoute />, { path: '/unsubscribe?token=t' });
