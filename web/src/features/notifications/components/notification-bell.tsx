@@ -47,7 +47,9 @@ export function NotificationBell() {
       ? t('notifications.bell.labelUnread', { count: unread })
       : t('notifications.bell.label');
   return (
-    <DropdownMenu>
+    // Not modal, as the sidebar's menus: a modal menu marks the whole app aria-hidden while its links stay
+    // focusable (axe aria-hidden-focus).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"

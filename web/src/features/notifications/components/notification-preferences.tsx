@@ -166,11 +166,13 @@ function CheckRow({
       )}
     >
       {switchRole ? (
-        <>
+        // The track is drawn by the span; the real switch lies over it, transparent, so a click or a tap on
+        // the track is a click on the switch.
+        <span className="relative inline-flex h-5 w-9 shrink-0">
           <input
             type="checkbox"
             role="switch"
-            className="peer sr-only"
+            className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
             checked={checked}
             onChange={(event) => {
               onChange(event.target.checked);
@@ -179,7 +181,7 @@ function CheckRow({
           <span
             aria-hidden
             className={cn(
-              'relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors',
+              'relative inline-flex h-5 w-9 rounded-full transition-colors',
               checked ? 'bg-primary' : 'bg-zinc-300',
             )}
           >
@@ -190,7 +192,7 @@ function CheckRow({
               )}
             />
           </span>
-        </>
+        </span>
       ) : (
         <input
           type="checkbox"
