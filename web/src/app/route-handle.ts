@@ -2,13 +2,14 @@ import type enGB from '@/locales/en-GB.json';
 import type enGBWorkspace from '@/locales/workspace/en-GB.json';
 
 /**
- * A page's title: the shell's `pageTitles`, or the sessions and checkout pages' own, which come with their lazily loaded
+ * A page's title: the shell's `pageTitles`, or the sessions, checkout and notifications pages' own, which come with their lazily loaded
  * module and its strings (the first load has no room for them, issue 11's budget).
  */
 export type PageTitleKey =
   | `pageTitles.${keyof typeof enGB.pageTitles}`
   | `sessions.pageTitles.${keyof typeof enGBWorkspace.sessions.pageTitles}`
-  | `checkout.pageTitles.${keyof typeof enGBWorkspace.checkout.pageTitles}`;
+  | `checkout.pageTitles.${keyof typeof enGBWorkspace.checkout.pageTitles}`
+  | `notifications.pageTitles.${keyof typeof enGBWorkspace.notifications.pageTitles}`;
 
 /** What a route tells the shell about itself (through React Router's `handle`). */
 export type RouteHandle = {

@@ -5,6 +5,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { currentUserQueryOptions } from '@/lib/auth/current-user';
 import { applicationPaths } from '@/features/applications/lib/paths';
 import { blueprintPaths } from '@/features/blueprints/lib/paths';
+import { notificationsPath, unsubscribePath } from '@/features/notifications/lib/links';
 import { questboardPaths } from '@/features/questboard/lib/paths';
 import { seriesPaths } from '@/features/series/lib/paths';
 import { sessionPaths } from '@/features/sessions/lib/paths';
@@ -242,6 +243,21 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
         { workspace: true },
       ),
     })),
+    {
+      path: notificationsPath,
+      handle: { titleKey: 'notifications.pageTitles.notifications' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/notifications/routes/notifications'), {
+        workspace: true,
+      }),
+    },
+    {
+      // The notification e-mails' unsubscribe link: public, it asks for no sign-in (issue 18).
+      path: unsubscribePath,
+      handle: { titleKey: 'notifications.pageTitles.unsubscribe' } satisfies RouteHandle,
+      lazy: lazyPage(queryClient, () => import('@/features/notifications/routes/unsubscribe'), {
+        workspace: true,
+      }),
+    },
     {
       path: seriesPaths.series.path,
       handle: { titleKey: 'pageTitles.series' } satisfies RouteHandle,

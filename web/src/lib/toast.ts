@@ -46,7 +46,11 @@ function whenReady(show: (toast: Sonner) => void) {
   });
 }
 
-function raise(kind: 'success' | 'error' | 'message', message: Message, options?: ExternalToast) {
+function raise(
+  kind: 'success' | 'error' | 'info' | 'message',
+  message: Message,
+  options?: ExternalToast,
+) {
   // The id is known at once, so a caller can dismiss a toast that is still waiting for sonner.
   const id = options?.id ?? `toast-${++lastId}`;
   whenReady((toast) => {
@@ -58,6 +62,8 @@ function raise(kind: 'success' | 'error' | 'message', message: Message, options?
 export const toast = {
   success: (message: Message, options?: ExternalToast) => raise('success', message, options),
   error: (message: Message, options?: ExternalToast) => raise('error', message, options),
+  /** News that needs nothing done now (a notification arriving live). */
+  info: (message: Message, options?: ExternalToast) => raise('info', message, options),
   message: (message: Message, options?: ExternalToast) => raise('message', message, options),
   /** Closes one toast, or every toast when no id is given (also those still waiting). */
   dismiss: (id?: string | number) => {

@@ -8,6 +8,7 @@ import { blueprintCommands } from '@/features/blueprints/commands';
 import { chatCommands } from '@/features/chat/commands';
 import { commerceCommands } from '@/features/commerce/commands';
 import { localizationCommands } from '@/features/localization/commands';
+import { notificationCommands } from '@/features/notifications/commands';
 import { profileCommands } from '@/features/profiles/commands';
 import { reviewCommands } from '@/features/reviews/commands';
 import { seriesCommands } from '@/features/series/commands';
@@ -25,4 +26,5 @@ export const commandRegistry: readonly Command[] = [
   ...reviewCommands,
   ...accountCommands,
   ...chatCommands,
+  ...notificationCommands,
 ];

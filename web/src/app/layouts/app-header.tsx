@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { NotificationBell } from '@/features/notifications';
 import { RealtimeStatus } from '@/features/realtime';
 import type { SidebarController } from '@/components/ui/use-sidebar-controller';
 import { paletteShortcutLabel } from '@/lib/commands/shortcut';
@@ -12,7 +13,16 @@ import { paths } from '@/lib/paths';
 import { useAuxPanelContext } from './aux-panel-context';
 import { productName } from '../route-handle';
 
-export function AppHeader({ main, aux }: { main: SidebarController; aux: SidebarController }) {
+export function AppHeader({
+  main,
+  aux,
+  signedIn,
+}: {
+  main: SidebarController;
+  aux: SidebarController;
+  /** A signed-in user's header has the notifications bell. */
+  signedIn: boolean;
+}) {
   const { t } = useTranslation();
   const { openPalette } = usePalette();
   // The side panel is offered only when the screen gives it something to show.
@@ -56,6 +66,7 @@ export function AppHeader({ main, aux }: { main: SidebarController; aux: Sidebar
           {paletteShortcutLabel()}
         </kbd>
       </Button>
+      {signedIn && <NotificationBell />}
       {hasAuxContent && (
         <Button
           variant="ghost"

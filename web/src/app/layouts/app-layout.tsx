@@ -86,7 +86,7 @@ export function AppLayout() {
           </Suspense>
           <MainSidebar controller={main} viewer={viewer} />
           <div className="flex min-w-0 flex-1 flex-col">
-            <AppHeader main={main} aux={aux} />
+            <AppHeader main={main} aux={aux} signedIn={currentUser.authenticated} />
             <main id="content" tabIndex={-1} className="flex-1 outline-none">
               <Outlet />
             </main>

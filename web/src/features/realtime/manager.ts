@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { RealtimeConnection, type ConnectionOptions } from './connection';
 import { RealtimeError } from './errors';
 import { applyEvent } from './invalidation';
+import { emitEvent } from './listeners';
 
 let current: RealtimeConnection | null = null;
 
@@ -25,6 +26,7 @@ export function initRealtime(
   current ??= new RealtimeConnection({
     url: eventStreamUrl(),
     onEvent: (event) => {
+      emitEvent(event);
       applyEvent(queryClient, event);
     },
     // Whatever was missed while away: refetch every query on screen.

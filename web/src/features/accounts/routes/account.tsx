@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
+import { NotificationPreferences } from '@/features/notifications';
 import { useConfig } from '@/lib/runtime-config';
 
 import { useSignedInUser } from '@/lib/auth/current-user';
@@ -66,6 +67,15 @@ export default function AccountRoute() {
         <AccountPreferencesForm account={account} />
       </Section>
 
+      <Section
+        title={t('notifications.preferences.title')}
+        hint={t('notifications.preferences.hint')}
+        id="notifications"
+        anchor="notifications"
+      >
+        <NotificationPreferences />
+      </Section>
+
       {account.has_password && (
         <Section
           title={t('accountSettings.password.title')}
@@ -106,9 +116,12 @@ function Section({
   title,
   hint,
   danger = false,
+  anchor,
   children,
 }: {
   id: string;
+  /** The section's element id, when an address names it (`/account#notifications`, from the unsubscribe page). */
+  anchor?: string;
   title: string;
   hint?: string;
   danger?: boolean;
@@ -117,6 +130,7 @@ function Section({
   const headingId = `account-${id}`;
   return (
     <section
+      id={anchor}
       aria-labelledby={headingId}
       className={
         danger

@@ -1,0 +1,20 @@
+/** The notifications' palette command: open the full list (signed-in users). */
+import { Bell } from 'lucide-react';
+
+import type { Command } from '@/lib/commands/types';
+
+import { notificationsPath } from './lib/links';
+
+export const notificationCommands: readonly Command[] = [
+  {
+    id: 'notifications.open',
+    labelKey: 'commands.notifications.open',
+    icon: Bell,
+    keywords: ['notifications', 'alerts', 'inbox', 'bell', 'unread'],
+    section: 'general',
+    requirements: { authenticated: true },
+    perform: (_context, { navigate }) => {
+      navigate(notificationsPath);
+    },
+  },
+];

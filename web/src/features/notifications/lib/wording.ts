@@ -1,0 +1,190 @@
+/**
+ * A notification in the reader's words. The server stores what happened (kind + params); the web words it in the
+ * active language, with dates in the notification's time zone and amounts in its currency, through `Intl`. So a
+ * notification reads in Polish for a Polish reader whatever language the actor used, and a language switch
+ * rewords the whole list at once.
+ */
+import type { TFunction } from 'i18next';
+
+import { formatCurrency } from '@/lib/format';
+import type { Locale } from '@/lib/i18n';
+
+import type { Notification, NotificationParams } from '../api/types';
+
+function text(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  return trimmed;
+}
+
+function validZone(zone: string | null | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+function browserZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A session's start in its own time zone (the series', where the table meets), as the reader's language writes
+ * it. When the reader's clock is in another zone, the zone's short name follows, so 19:00 is not read as theirs.
+ */
+export function formatStart(
+  locale: Locale,
+  startsAt: string,
+  timeZone: string | null | undefined,
+  readerZone: string | undefined = browserZone(),
+): string | undefined {
+  const date = new Date(startsAt);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const zone = validZone(timeZone);
+  const foreign = zone !== undefined && readerZone !== undefined && zone !== readerZone;
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone,
+    ...(foreign ? { timeZoneName: 'short' as const } : {}),
+  }).format(date);
+}
+
+/** Integer minor units (`1250`, `"pln"`) as the reader's language writes the amount (`12,50 zł`). */
+export function formatMinorUnits(
+  locale: Locale,
+  amount: number,
+  currencyCode: string,
+): string | undefined {
+  if (!Number.isFinite(amount)) return undefined;
+  try {
+    const digits =
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: currencyCode.toUpperCase(),
+      }).resolvedOptions().maximumFractionDigits ?? 2;
+    return formatCurrency(locale, amount / 10 ** digits, currencyCode);
+  } catch {
+    // Not an ISO currency this browser knows.
+    return undefined;
+  }
+}
+
+type Values = {
+  actor: string;
+  series: string;
+  when?: string;
+  amount?: string;
+  preview?: string;
+  rating?: string;
+};
+
+function valuesOf(
+  params: NotificationParams,
+  t: TFunction,
+  locale: Locale,
+  readerZone: string | undefined,
+): Values {
+  const when = params.starts_at
+    ? formatStart(locale, params.starts_at, params.time_zone, readerZone)
+    : undefined;
+  const amount =
+    typeof params.amount === 'number' && params.currency_code
+      ? formatMinorUnits(locale, params.amount, params.currency_code)
+      : undefined;
+  return {
+    actor: text(params.actor_name) ?? t('notifications.fallback.someone'),
+    series: text(params.series_title) ?? t('notifications.fallback.series'),
+    when,
+    amount,
+    preview: text(params.message_preview),
+    rating:
+      typeof params.rating === 'number'
+        ? new Intl.NumberFormat(locale).format(params.rating)
+        : undefined,
+  };
+}
+
+/**
+ * The sentence a notification shows (bell, list, toast). `readerZone` (the browser's by default) decides whether
+ * a start time names its zone.
+ */
+export function wordNotification(
+  notification: Pick<Notification, 'kind' | 'params'>,
+  t: TFunction,
+  locale: Locale,
+  readerZone: string | undefined = browserZone(),
+): string {
+  const values = valuesOf(notification.params, t, locale, readerZone);
+  const { actor, series, when, amount, preview, rating } = values;
+  switch (notification.kind) {
+    case 'application_received':
+      return t('notifications.kinds.applicationReceived', { actor, series });
+    case 'application_accepted':
+      return t('notifications.kinds.applicationAccepted', { series });
+    case 'application_rejected':
+      return t('notifications.kinds.applicationRejected', { series });
+    case 'session_invited':
+      return when
+        ? t('notifications.kinds.sessionInvitedAt', { series, when })
+        : t('notifications.kinds.sessionInvited', { series });
+    case 'schedule_fixed':
+      return when
+        ? t('notifications.kinds.scheduleFixedAt', { series, when })
+        : t('notifications.kinds.scheduleFixed', { series });
+    case 'schedule_changed':
+      return t('notifications.kinds.scheduleChanged', { series });
+    case 'preparation_started':
+      return when
+        ? t('notifications.kinds.preparationStartedAt', { series, when })
+        : t('notifications.kinds.preparationStarted', { series });
+    case 'payment_due':
+      return amount
+        ? t('notifications.kinds.paymentDueAmount', { series, amount })
+        : t('notifications.kinds.paymentDue', { series });
+    case 'session_started':
+      return t('notifications.kinds.sessionStarted', { series });
+    case 'session_cancelled':
+      return when
+        ? t('notifications.kinds.sessionCancelledAt', { series, when })
+        : t('notifications.kinds.sessionCancelled', { series });
+    case 'payment_receipt':
+      return amount
+        ? t('notifications.kinds.paymentReceiptAmount', { series, amount })
+        : t('notifications.kinds.paymentReceipt', { series });
+    case 'refund_issued':
+      return amount
+        ? t('notifications.kinds.refundIssuedAmount', { series, amount })
+        : t('notifications.kinds.refundIssued', { series });
+    case 'chat_message':
+      return preview
+        ? t('notifications.kinds.chatMessagePreview', { actor, preview })
+        : t('notifications.kinds.chatMessage', { actor });
+    case 'session_reminder':
+      if (when && notification.params.reminder === '1h') {
+        return t('notifications.kinds.sessionReminder1h', { series, when });
+      }
+      if (when && notification.params.reminder === '24h') {
+        return t('notifications.kinds.sessionReminder24h', { series, when });
+      }
+      return t('notifications.kinds.sessionReminder', { series });
+    case 'review_received':
+      return rating
+        ? t('notifications.kinds.reviewReceivedRating', { actor, series, rating })
+        : t('notifications.kinds.reviewReceived', { actor, series });
+    default:
+      // A kind a newer server sends that this version does not know yet.
+      return t('notifications.kinds.unknown');
+  }
+}
