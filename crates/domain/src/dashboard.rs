@@ -273,7 +273,7 @@ mod tests {
     fn session_actions_come_soonest_first_then_the_applications_waiting_longest() {
         let (a, b, c) = (Uuid::from_u128(1), Uuid::from_u128(2), Uuid::from_u128(3));
         let key = |kind, when: &str, id| ActionKey { kind, when: at(when), id };
-        let mut keys = vec![
+        let mut keys = [
             key(K::ReviewApplications, "2026-11-20T09:00:00Z", c),
             key(K::Pay, "2026-11-22T12:00:00Z", a),
             key(K::ReviewApplications, "2026-11-19T09:00:00Z", b),

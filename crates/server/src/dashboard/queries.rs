@@ -104,7 +104,7 @@ fn session_action(kind: DashboardActionKind, s: &SessionGlance, named: &Named<'_
 }
 
 fn sorted(mut actions: Vec<(ActionKey, DashboardAction)>) -> Vec<DashboardAction> {
-    actions.sort_by(|a, b| a.0.cmp(&b.0));
+    actions.sort_by_key(|a| a.0);
     actions.into_iter().map(|(_, action)| action).collect()
 }
 
