@@ -6,21 +6,11 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { registerInvalidation } from '@/features/realtime';
-import { createApiClient } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { ensureOk, unwrap } from '@/lib/api/errors';
 import { useFeatureMutation, type MutationConfig } from '@/lib/mutation';
 
-import type {
-  FeedbackRequest,
-  GmReviewPage,
-  PlayerNote,
-  Review,
-  ReviewPaths,
-  SessionFeedback,
-} from './types';
-
-// Typed by the contract until the generated document has these calls; then the app's `api` (api/types.ts).
-const api = createApiClient<ReviewPaths>();
+import type { FeedbackRequest, GmReviewPage, PlayerNote, Review, SessionFeedback } from './types';
 
 export const reviewsQueryKey = ['reviews'] as const;
 const feedbackKey = (sessionId: string) => [...reviewsQueryKey, 'session', sessionId] as const;

@@ -61,7 +61,7 @@ function GmReviews({ gmId }: { gmId: string }) {
       )}
       {page && (
         <>
-          {page.average !== null && page.rating_count > 0 ? (
+          {page.average != null && page.rating_count > 0 ? (
             <div
               className="flex flex-wrap items-center gap-x-4 gap-y-2"
               data-testid="review-summary"
@@ -142,7 +142,7 @@ function ReviewActions({
 }) {
   const { t } = useTranslation();
   if (viewerId === undefined) return null;
-  const canAnswer = viewerId === review.gm_id && review.answer === null;
+  const canAnswer = viewerId === review.gm_id && review.answer == null;
   const canReport = viewerId !== review.author.account_id;
   if (!canAnswer && !canReport) return null;
   return (

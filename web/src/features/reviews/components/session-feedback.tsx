@@ -26,7 +26,7 @@ export function SessionFeedback({ sessionId, gameMasterName }: SessionFeedbackPr
   const [open, setOpen] = useState(false);
   const { data } = useSessionFeedback(sessionId);
   if (!data?.eligible) return null;
-  const review = data.feedback;
+  const review = data.feedback ?? null;
   const editable = review !== null && isEditable(review.editable_until);
   return (
     <section
