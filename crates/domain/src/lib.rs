@@ -11,6 +11,7 @@ pub mod game_systems;
 pub mod handles;
 pub mod ids;
 pub mod language;
+pub mod notifications;
 pub mod profiles;
 pub mod rich_text;
 pub mod series;
