@@ -8,9 +8,9 @@ use questline_domain::applications::{
     ApplicationMove, ApplicationStatus, Party, Refusal, Transition, check_age, transition,
 };
 use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::notifications::{NotificationKind, NotificationParams};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::{DomainError, ErrorCode, ErrorType};
-use questline_domain::notifications::{NotificationKind, NotificationParams};
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
 use uuid::Uuid;
 

@@ -32,7 +32,9 @@ async fn unread_job(state: AppState, run: crate::jobs::JobRun) -> anyhow::Result
     let now = state.clock.now();
     state
         .db
-        .write(move |txn| Box::pin(async move { store::notify_unread(txn, &payload, now).await }))
+        .write(move |txn| {
+            Box::pin(async move { Ok::<_, crate::ApiError>(store::notify_unread(txn, &payload, now).await?) })
+        })
         .await
         .map_err(|error| anyhow::anyhow!("notifying of an unread message failed: {error:?}"))?;
     Ok(())

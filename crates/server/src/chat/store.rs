@@ -4,8 +4,8 @@
 
 use questline_domain::accounts::AccountStatus;
 use questline_domain::chat::{ChatParty, check_start, pair_key};
-use questline_domain::notifications::{CHAT_UNREAD_MINUTES, NotificationKind, NotificationParams, preview};
 use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::notifications::{CHAT_UNREAD_MINUTES, NotificationKind, NotificationParams, preview};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::{ErrorCode, ErrorType};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
@@ -289,8 +289,9 @@ pub async fn notify_unread(
         message_preview: Some(preview(newest.body.as_deref().unwrap_or(""))),
         ..Default::default()
     };
-    let notice = Notice::new(NotificationKind::ChatMessage, vec![recipient], format!("/?chat={}", payload.chat_id), params)
-        .key(format!("chat:{}", payload.message_id));
+    let notice =
+        Notice::new(NotificationKind::ChatMessage, vec![recipient], format!("/?chat={}", payload.chat_id), params)
+            .key(format!("chat:{}", payload.message_id));
     let event = Event::created("chat_unread", payload.message_id).to(Audience::Internal).notice(notice);
     crate::events::record_at(txn, event, now).await?;
     Ok(true)

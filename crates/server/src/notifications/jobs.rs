@@ -45,7 +45,13 @@ struct MailPayload {
 pub fn handlers() -> Vec<(&'static str, Handler)> {
     vec![
         (SEND_MAIL, Arc::new(|state, run| send_mail(state, run).boxed())),
-        (CONSUME, Arc::new(|state, _run| async move { store::consume(&state).await.map(|_| ()).map_err(|error| anyhow::anyhow!("{error}")) }.boxed())),
+        (
+            CONSUME,
+            Arc::new(|state, _run| {
+                async move { store::consume(&state).await.map(|_| ()).map_err(|error| anyhow::anyhow!("{error}")) }
+                    .boxed()
+            }),
+        ),
         (PRUNE, Arc::new(|state, _run| prune(state).boxed())),
     ]
 }

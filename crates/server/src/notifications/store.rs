@@ -283,7 +283,10 @@ async fn notify(
 
 /// The account is erased: its notifications and preferences go.
 pub async fn erase(txn: &DatabaseTransaction, account: AccountId) -> Result<(), DbErr> {
-    notification::Entity::delete_many().filter(notification::Column::RecipientId.eq(account.as_uuid())).exec(txn).await?;
+    notification::Entity::delete_many()
+        .filter(notification::Column::RecipientId.eq(account.as_uuid()))
+        .exec(txn)
+        .await?;
     preference::Entity::delete_many().filter(preference::Column::AccountId.eq(account.as_uuid())).exec(txn).await?;
     Ok(())
 }

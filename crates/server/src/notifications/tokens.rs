@@ -76,7 +76,8 @@ mod tests {
         assert_eq!(verify(b"another secret", &token, now), Err(TokenRefusal::Invalid));
         // Another scope with the same signature is a forgery.
         let (_, tag) = token.split_once('.').unwrap();
-        let forged_claims = UnsubscribeClaims { scope: UnsubscribeScope::Kind(NotificationKind::ChatMessage), ..claims };
+        let forged_claims =
+            UnsubscribeClaims { scope: UnsubscribeScope::Kind(NotificationKind::ChatMessage), ..claims };
         let forged = format!("{}.{tag}", URL_SAFE_NO_PAD.encode(forged_claims.encode()));
         assert_eq!(verify(b"one secret", &forged, now), Err(TokenRefusal::Invalid));
         assert_eq!(verify(b"one secret", "garbage", now), Err(TokenRefusal::Invalid));

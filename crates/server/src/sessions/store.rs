@@ -8,12 +8,12 @@
 use chrono::{DateTime, Duration, Utc};
 use questline_domain::commerce::refunds::{self, RefundReason};
 use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::notifications::{NotificationKind, NotificationParams, Reminder};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::sessions::{
     self, ParticipantMove, ParticipantStatus, PaymentStatus, Readiness, Refusal, Schedule, SessionEventKind,
     SessionMove, SessionStatus,
 };
-use questline_domain::notifications::{NotificationKind, NotificationParams, Reminder};
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder};
@@ -190,9 +190,11 @@ async fn schedule_reminders(w: &Write<'_>, id: Uuid, start: DateTime<Utc>, time_
         if at <= w.now {
             continue;
         }
-        let job = Job::new(REMIND, RemindPayload { session_id: id, start, reminder })
-            .at(at)
-            .unique(format!("{REMIND}:{id}:{}:{}", start.timestamp(), reminder.as_str()));
+        let job = Job::new(REMIND, RemindPayload { session_id: id, start, reminder }).at(at).unique(format!(
+            "{REMIND}:{id}:{}:{}",
+            start.timestamp(),
+            reminder.as_str()
+        ));
         w.schedule(job).await?;
     }
     Ok(())
@@ -645,8 +647,9 @@ async fn move_notices(
             if !queries::payment_status(&payment).is_open() {
                 continue;
             }
-            let mut due = session_notice(tx, row, facts, NotificationKind::PaymentDue, vec![AccountId(payment.player_id)], actor)
-                .await?;
+            let mut due =
+                session_notice(tx, row, facts, NotificationKind::PaymentDue, vec![AccountId(payment.player_id)], actor)
+                    .await?;
             due.params.amount = Some(payment.amount_minor);
             due.params.currency_code = Some(payment.currency_code.to_ascii_lowercase());
             notices.push(due);
@@ -688,9 +691,15 @@ pub async fn delete(w: &Write<'_>, gm: AccountId, id: Uuid) -> Result<(), ApiErr
     let participants = queries::participants(w.txn, id).await?;
     let players: Vec<Uuid> = participants.iter().map(|p| p.player_id).collect();
     let facts = facts_of(tx, &row).await?;
-    let mut notice =
-        session_notice(tx, &row, &facts, NotificationKind::SessionCancelled, players_in(&participants), Some(gm.as_uuid()))
-            .await?;
+    let mut notice = session_notice(
+        tx,
+        &row,
+        &facts,
+        NotificationKind::SessionCancelled,
+        players_in(&participants),
+        Some(gm.as_uuid()),
+    )
+    .await?;
     // The session is gone: its series is what is left to look at.
     notice.link = format!("/questboard/{}", facts.handle);
     crate::events::record_at(w.txn, events::deleted(id, gm, &players).notice(notice), w.now).await?;

@@ -60,10 +60,15 @@ enum NotificationKeys {
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         // SQLite adds one column per ALTER TABLE.
-        manager.alter_table(Table::alter().table(Events::Table).add_column(json_null(Events::Notices)).to_owned()).await?;
+        manager
+            .alter_table(Table::alter().table(Events::Table).add_column(json_null(Events::Notices)).to_owned())
+            .await?;
         manager
             .alter_table(
-                Table::alter().table(Events::Table).add_column(timestamp_with_time_zone_null(Events::NoticedAt)).to_owned(),
+                Table::alter()
+                    .table(Events::Table)
+                    .add_column(timestamp_with_time_zone_null(Events::NoticedAt))
+                    .to_owned(),
             )
             .await?;
         manager
@@ -130,7 +135,11 @@ impl MigrationTrait for Migration {
                 .col(Notifications::CreatedAt)
                 .to_owned(),
             // Pruning of read ones.
-            Index::create().name("notifications_read_at").table(Notifications::Table).col(Notifications::ReadAt).to_owned(),
+            Index::create()
+                .name("notifications_read_at")
+                .table(Notifications::Table)
+                .col(Notifications::ReadAt)
+                .to_owned(),
         ];
         for index in indexes {
             manager.create_index(index).await?;
