@@ -72,7 +72,20 @@ pub struct UnsubscribeQuery {
 /// What an unsubscribe turned off: one kind's e-mails, or `all`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct UnsubscribeResponse {
-    /// A `NotificationKind`, or `all`.
-    #[schema(value_type = String, example = "all")]
-    pub unsubscribed: String,
+    pub unsubscribed: Unsubscribed,
+}
+
+/// One kind, or every kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum Unsubscribed {
+    Kind(NotificationKind),
+    All(AllKinds),
+}
+
+/// Every notification e-mail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum AllKinds {
+    #[serde(rename = "all")]
+    All,
 }

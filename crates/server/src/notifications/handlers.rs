@@ -3,13 +3,13 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use questline_domain::notifications::{NotificationKind, TokenRefusal};
+use questline_domain::notifications::{NotificationKind, TokenRefusal, UnsubscribeScope};
 use questline_domain::{ErrorCode, ErrorType};
 use uuid::Uuid;
 
 use super::dto::{
-    Notification, NotificationPage, NotificationPreferences, NotificationsQuery, UnsubscribeQuery, UnsubscribeResponse,
-    UpdateNotificationPreferencesRequest,
+    AllKinds, Notification, NotificationPage, NotificationPreferences, NotificationsQuery, UnsubscribeQuery,
+    UnsubscribeResponse, Unsubscribed, UpdateNotificationPreferencesRequest,
 };
 use super::{store, tokens};
 use crate::auth::CurrentUser;
@@ -186,5 +186,9 @@ pub async fn unsubscribe(
             })
         })
         .await?;
-    Ok(Json(UnsubscribeResponse { unsubscribed: scope.as_str().to_owned() }))
+    let unsubscribed = match scope {
+        UnsubscribeScope::Kind(kind) => Unsubscribed::Kind(kind),
+        UnsubscribeScope::All => Unsubscribed::All(AllKinds::All),
+    };
+    Ok(Json(UnsubscribeResponse { unsubscribed }))
 }
