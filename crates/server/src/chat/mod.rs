@@ -33,7 +33,7 @@ async fn unread_job(state: AppState, run: crate::jobs::JobRun) -> anyhow::Result
     state
         .db
         .write(move |txn| {
-            Box::pin(async move { Ok::<_, crate::ApiError>(store::notify_unread(txn, &payload, now).await?) })
+            Box::pin(async move { Ok::<_, crate::error::ApiError>(store::notify_unread(txn, &payload, now).await?) })
         })
         .await
         .map_err(|error| anyhow::anyhow!("notifying of an unread message failed: {error:?}"))?;

@@ -78,7 +78,7 @@ pub fn start(state: AppState) {
 }
 
 /// Makes the notifications of every event not yet handled, now (tests and the admin tools).
-pub async fn consume_now(state: &AppState) -> Result<u64, crate::ApiError> {
+pub async fn consume_now(state: &AppState) -> Result<u64, crate::error::ApiError> {
     store::consume(state).await
 }
 
