@@ -200,6 +200,11 @@ error_codes! {
     ChatMessageNotFound => "chat_message_not_found",
     CannotReportYourself => "cannot_report_yourself",
     ReportTargetRequired => "report_target_required",
+    // Notifications (notifications.rs, server notifications feature).
+    NotificationNotFound => "notification_not_found",
+    UnknownNotificationKind => "unknown_notification_kind",
+    InvalidUnsubscribeToken => "invalid_unsubscribe_token",
+    ExpiredUnsubscribeToken => "expired_unsubscribe_token",
     // Sessions (sessions.rs, server sessions feature).
     SessionNotFound => "session_not_found",
     SeriesMustBeActive => "series_must_be_active",

@@ -12,6 +12,7 @@ pub mod game_systems;
 pub mod handles;
 pub mod ids;
 pub mod language;
+pub mod notifications;
 pub mod profiles;
 pub mod reviews;
 pub mod rich_text;

@@ -29,8 +29,8 @@ use crate::public_cache::PublicCache;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
-    accounts, applications, blueprints, chat, commerce, dashboard, event_stream, game_systems, health, oidc, openapi,
-    profiles, reviews, runtime_config, series, sessions, web,
+    accounts, applications, blueprints, chat, commerce, dashboard, event_stream, game_systems, health, notifications,
+    oidc, openapi, profiles, reviews, runtime_config, series, sessions, web,
 };
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
@@ -49,6 +49,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(chat::router())
         .merge(reviews::router())
         .merge(dashboard::router())
+        .merge(notifications::router())
         .merge(oidc::router())
         .merge(event_stream::router())
         .merge(openapi::router())
@@ -70,6 +71,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         chat::jobs(),
         reviews::jobs(),
         dashboard::jobs(),
+        notifications::jobs(),
         oidc::jobs(),
     ]
     .into_iter()
@@ -88,6 +90,7 @@ pub fn account_hooks() -> AccountHooks {
         .on_erased("applications", applications::on_account_erased)
         .on_erased("sessions", sessions::on_account_erased)
         .on_erased("reviews", reviews::on_account_erased)
+        .on_erased("notifications", notifications::on_account_erased)
         .on_suspended("sessions", sessions::on_account_suspended)
 }
 
@@ -96,8 +99,9 @@ pub fn account_hooks() -> AccountHooks {
 pub const IDEMPOTENT_POSTS: &[&str] = &["/store/", "/session-payments/"];
 
 /// The API paths a state-changing request may reach without the CSRF header: Stripe's webhook, which no browser
-/// sends and which proves itself by its signature (decisions.md, commerce §5).
-pub const CSRF_EXEMPT: &[&str] = &[commerce::stripe_webhook::PATH];
+/// sends and which proves itself by its signature (decisions.md, commerce §5), and the one-click unsubscribe that
+/// mail clients post with no cookie and no header, which proves itself by its signed token (issue 18).
+pub const CSRF_EXEMPT: &[&str] = &[commerce::stripe_webhook::PATH, notifications::UNSUBSCRIBE_PATH];
 
 /// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.
 pub fn router(state: AppState) -> Router {
@@ -184,6 +188,9 @@ impl Application {
                 .every(chrono::Duration::days(1)),
         )
         .await?;
+        for job in notifications::recurring() {
+            jobs.schedule(db.conn(), job).await?;
+        }
         let proxies = TrustedProxies::new(config.trusted_proxies()?);
         let listener = TcpListener::bind(config.socket_addr()).await?;
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
@@ -220,6 +227,7 @@ impl Application {
             payment_providers,
         };
         state.jobs.start(state.clone());
+        notifications::start(state.clone());
         Ok(Self { state, listener })
     }
 

@@ -28,6 +28,7 @@ use sea_orm::sea_query::Condition;
 use tokio::time::Instant;
 
 use questline_domain::ids::AccountId;
+use questline_domain::notifications::{NotificationKind, NotificationParams};
 use sea_orm::ColumnTrait;
 use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
@@ -117,11 +118,52 @@ pub struct Event {
     pub audience: Audience,
     /// Sent only where every recipient may see all of it.
     pub data: Option<serde_json::Value>,
+    /// What the change means for people: the notifications it makes (read by the notifications' consumer, never
+    /// sent to clients as they are).
+    pub notices: Vec<Notice>,
+}
+
+/// One kind of notification an event makes, for some accounts: the feature that records the event says what
+/// happened and to whom, and the notifications feature (the outbox's one consumer) makes, stores and mails them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Notice {
+    pub kind: NotificationKind,
+    pub recipients: Vec<AccountId>,
+    /// The app path the notification leads to (`/questboard/{handle}`, `/dashboard/player/my-sessions/{id}`).
+    pub link: String,
+    pub params: NotificationParams,
+    /// Names the cause when the same one may be recorded twice (a retried job): one notification per recipient
+    /// and key. Without it, the event and the notice's place in it are the cause.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}
+
+impl Notice {
+    pub fn new(
+        kind: NotificationKind,
+        recipients: Vec<AccountId>,
+        link: impl Into<String>,
+        params: NotificationParams,
+    ) -> Self {
+        Self { kind, recipients, link: link.into(), params, key: None }
+    }
+
+    pub fn key(mut self, key: impl Into<String>) -> Self {
+        self.key = Some(key.into());
+        self
+    }
 }
 
 impl Event {
     fn new(kind: EventKind, entity: &'static str, id: impl ToString) -> Self {
-        Self { entity, id: id.to_string(), kind, audience: Audience::Accounts(Vec::new()), data: None }
+        Self {
+            entity,
+            id: id.to_string(),
+            kind,
+            audience: Audience::Accounts(Vec::new()),
+            data: None,
+            notices: Vec::new(),
+        }
     }
 
     pub fn created(entity: &'static str, id: impl ToString) -> Self {
@@ -144,6 +186,19 @@ impl Event {
     pub fn with_data(mut self, data: serde_json::Value) -> Self {
         self.data = Some(data);
         self
+    }
+
+    /// Adds a notice (one with no recipients is left out).
+    pub fn notice(mut self, notice: Notice) -> Self {
+        if !notice.recipients.is_empty() {
+            self.notices.push(notice);
+        }
+        self
+    }
+
+    /// Adds each notice of `notices`.
+    pub fn notices(self, notices: impl IntoIterator<Item = Notice>) -> Self {
+        notices.into_iter().fold(self, Event::notice)
     }
 }
 
@@ -249,6 +304,11 @@ impl EventBus {
 /// (the session functions); features use [`EventBus::record`].
 pub async fn record_at(conn: &impl ConnectionTrait, event: Event, now: DateTime<Utc>) -> Result<(), DbErr> {
     let audience = serde_json::to_value(&event.audience).map_err(|e| DbErr::Custom(e.to_string()))?;
+    let notices = if event.notices.is_empty() {
+        None
+    } else {
+        Some(serde_json::to_value(&event.notices).map_err(|e| DbErr::Custom(e.to_string()))?)
+    };
     let row = event::ActiveModel {
         entity: Set(event.entity.to_owned()),
         entity_id: Set(event.id),
@@ -256,6 +316,8 @@ pub async fn record_at(conn: &impl ConnectionTrait, event: Event, now: DateTime<
         audience: Set(audience),
         data: Set(event.data),
         created_at: Set(now),
+        notices: Set(notices),
+        noticed_at: Set(None),
         ..Default::default()
     };
     event::Entity::insert(row).exec_without_returning(conn).await?;

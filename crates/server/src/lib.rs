@@ -26,6 +26,7 @@ pub mod http;
 pub mod idempotency;
 pub mod jobs;
 pub mod mail;
+pub mod notifications;
 pub mod oidc;
 pub mod openapi;
 pub mod pagination;

@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use lettre::message::{Mailbox, header::ContentType};
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::clock::SharedClock;
@@ -33,13 +34,55 @@ impl std::fmt::Debug for Mailer {
     }
 }
 
-/// A plain-text mail to one person.
-#[derive(Debug, Clone)]
+/// A mail to one person: plain text, or plain text and HTML as alternatives.
+#[derive(Debug, Clone, Default)]
 pub struct Mail {
     pub to_name: String,
     pub to_email: String,
     pub subject: String,
+    /// The plain-text part.
     pub body: String,
+    /// The HTML part, when the mail has one (the same content as `body`).
+    pub html: Option<String>,
+    /// The one-click unsubscribe URL (RFC 8058): sent as `List-Unsubscribe: <url>` with
+    /// `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+    pub unsubscribe_url: Option<String>,
+}
+
+/// `List-Unsubscribe` (RFC 2369).
+#[derive(Debug, Clone)]
+struct ListUnsubscribe(String);
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self(s.to_owned()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+/// `List-Unsubscribe-Post` (RFC 8058).
+#[derive(Debug, Clone)]
+struct ListUnsubscribePost;
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".to_owned())
+    }
 }
 
 impl Mailer {
@@ -66,12 +109,17 @@ impl Mailer {
             anyhow::bail!("the recipient's name contains a control character");
         }
         let to = Mailbox::new(Some(mail.to_name.clone()), mail.to_email.parse()?);
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(to)
-            .subject(mail.subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(mail.body)?;
+        let mut builder = Message::builder().from(self.from.clone()).to(to).subject(mail.subject);
+        if let Some(url) = mail.unsubscribe_url {
+            if url.chars().any(|c| c.is_control() || c == '>') {
+                anyhow::bail!("the unsubscribe URL cannot go into a header");
+            }
+            builder = builder.header(ListUnsubscribe(format!("<{url}>"))).header(ListUnsubscribePost);
+        }
+        let message = match mail.html {
+            Some(html) => builder.multipart(MultiPart::alternative_plain_html(mail.body, html))?,
+            None => builder.header(ContentType::TEXT_PLAIN).body(mail.body)?,
+        };
         match &self.transport {
             Transport::Smtp(smtp) => {
                 smtp.send(message).await?;
@@ -122,9 +170,30 @@ mod tests {
             to_email: "ada@example.test".into(),
             subject: "Hello".into(),
             body: "Hello".into(),
+            ..Mail::default()
         };
         let sent = tokio::spawn(async move { file_mailer(dir.path()).send(mail).await }).await;
         let error = sent.expect("sending does not panic").expect_err("the mail is refused");
         assert!(error.to_string().contains("name"), "{error}");
+    }
+
+    #[tokio::test]
+    async fn a_mail_with_html_has_both_parts_and_the_unsubscribe_headers() {
+        let dir = tempfile::tempdir().unwrap();
+        let mail = Mail {
+            to_name: "Ada".into(),
+            to_email: "ada@example.test".into(),
+            subject: "Hello".into(),
+            body: "Hello in text".into(),
+            html: Some("<p>Hello in HTML</p>".into()),
+            unsubscribe_url: Some("https://questline.test/api/unsubscribe?token=abc".into()),
+        };
+        file_mailer(dir.path()).send(mail).await.unwrap();
+        let file = std::fs::read_dir(dir.path().join("mail")).unwrap().next().unwrap().unwrap().path();
+        let written = std::fs::read_to_string(file).unwrap();
+        assert!(written.contains("List-Unsubscribe: <https://questline.test/api/unsubscribe?token=abc>"), "{written}");
+        assert!(written.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{written}");
+        assert!(written.contains("multipart/alternative"), "{written}");
+        assert!(written.contains("Content-Type: text/plain") && written.contains("Content-Type: text/html"));
     }
 }

@@ -23,7 +23,7 @@ pub fn verify_email(locale: Locale, name: &str, email: &str, link: &str) -> Mail
             ),
         ),
     };
-    Mail { to_name: name.to_owned(), to_email: email.to_owned(), subject, body }
+    Mail { to_name: name.to_owned(), to_email: email.to_owned(), subject, body, ..Mail::default() }
 }
 
 pub fn reset_password(locale: Locale, name: &str, email: &str, link: &str) -> Mail {
@@ -45,7 +45,7 @@ pub fn reset_password(locale: Locale, name: &str, email: &str, link: &str) -> Ma
             ),
         ),
     };
-    Mail { to_name: name.to_owned(), to_email: email.to_owned(), subject, body }
+    Mail { to_name: name.to_owned(), to_email: email.to_owned(), subject, body, ..Mail::default() }
 }
 
 #[cfg(test)]

@@ -8,15 +8,17 @@ use questline_domain::applications::{
     ApplicationMove, ApplicationStatus, Party, Refusal, Transition, check_age, transition,
 };
 use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::notifications::{NotificationKind, NotificationParams};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::{DomainError, ErrorCode, ErrorType};
-use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
 use uuid::Uuid;
 
 use super::entities::{application, message};
 use super::{events, queries};
 use crate::db::expect_updated;
 use crate::error::{ApiError, on_unique_violation};
+use crate::events::Notice;
 use crate::profiles;
 use crate::series::{self, SeriesFacts};
 use crate::state::Write;
@@ -109,7 +111,8 @@ pub async fn apply(
     // Two applies racing: the unique (series, player) index lets one through.
     .map_err(|error| on_unique_violation(error, already_applied))?;
     record_history(w, id, ApplicationMove::Apply, player, text).await?;
-    w.record(events::created(id, player, facts.gm)).await?;
+    let notice = notice(w.txn, id, series_id.as_uuid(), player, facts.gm, ApplicationStatus::Pending).await?;
+    w.record(events::created(id, player, facts.gm).notices(notice)).await?;
     queries::by_id(w.txn, id).await?.ok_or_else(application_not_found)
 }
 
@@ -226,8 +229,51 @@ async fn save(
         _ => {}
     }
     record_history(w, row.id, moved.by, author, text).await?;
-    w.record(events::updated(row.id, AccountId(row.player_id), AccountId(row.gm_id))).await?;
+    let (player, gm) = (AccountId(row.player_id), AccountId(row.gm_id));
+    let told = if moved.to == ApplicationStatus::Pending && !moved.by.is_application() { None } else { Some(moved.to) };
+    let notice = match told {
+        Some(to) => notice(w.txn, row.id, row.series_id, player, gm, to).await?,
+        None => None,
+    };
+    w.record(events::updated(row.id, player, gm).notices(notice)).await?;
     queries::by_id(w.txn, row.id).await?.ok_or_else(application_not_found)
+}
+
+/// Who hears of an application reaching `to`, and what (decisions.md, "Notifications (issue 18)"): a new or
+/// renewed application is the GM's news, an acceptance or a rejection (a removal included) the player's. A
+/// cancellation is nobody's.
+async fn notice(
+    conn: &impl ConnectionTrait,
+    application: Uuid,
+    series_id: Uuid,
+    player: AccountId,
+    gm: AccountId,
+    to: ApplicationStatus,
+) -> Result<Option<Notice>, DbErr> {
+    let (kind, recipient, actor) = match to {
+        ApplicationStatus::Pending => (NotificationKind::ApplicationReceived, gm, player),
+        ApplicationStatus::Accepted => (NotificationKind::ApplicationAccepted, player, gm),
+        ApplicationStatus::Rejected => (NotificationKind::ApplicationRejected, player, gm),
+        ApplicationStatus::Cancelled => return Ok(None),
+    };
+    let (handle, title) = series::names(conn, &[series_id]).await?.remove(&series_id).unwrap_or_default();
+    let actor_name = crate::accounts::display_names(conn, &[actor.as_uuid()]).await?.remove(&actor.as_uuid());
+    let link = match kind {
+        NotificationKind::ApplicationReceived => {
+            format!("/dashboard/gm/my-series/applications?series={series_id}&application={application}")
+        }
+        NotificationKind::ApplicationAccepted => format!("/questboard/{handle}"),
+        _ => format!("/dashboard/player/my-games/applications?application={application}"),
+    };
+    let params = NotificationParams {
+        actor_id: Some(actor.as_uuid()),
+        actor_name,
+        series_id: Some(series_id),
+        series_handle: Some(handle),
+        series_title: Some(title),
+        ..Default::default()
+    };
+    Ok(Some(Notice::new(kind, vec![recipient], link, params)))
 }
 
 async fn record_history(
@@ -283,7 +329,9 @@ pub async fn reject_pending(w: &Write<'_>, series_id: SeriesId) -> Result<(), Ap
             .exec(w.txn)
             .await?;
         record_history(w, row.id, ApplicationMove::Reject, gm, None).await?;
-        w.record(events::updated(row.id, AccountId(row.player_id), gm)).await?;
+        let player = AccountId(row.player_id);
+        let notice = notice(w.txn, row.id, row.series_id, player, gm, ApplicationStatus::Rejected).await?;
+        w.record(events::updated(row.id, player, gm).notices(notice)).await?;
     }
     Ok(())
 }

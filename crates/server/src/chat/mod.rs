@@ -21,9 +21,23 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::jobs::Handler;
 use crate::state::AppState;
 
-/// The background work of this feature: none.
+/// The background work of this feature: a message still unread a few minutes after it was sent becomes a
+/// notification for its reader (decisions.md, "Notifications (issue 18)").
 pub fn jobs() -> Vec<(&'static str, Handler)> {
-    Vec::new()
+    vec![(store::UNREAD, std::sync::Arc::new(|state, run| futures::FutureExt::boxed(unread_job(state, run))))]
+}
+
+async fn unread_job(state: AppState, run: crate::jobs::JobRun) -> anyhow::Result<()> {
+    let payload: store::UnreadPayload = serde_json::from_value(run.payload)?;
+    let now = state.clock.now();
+    state
+        .db
+        .write(move |txn| {
+            Box::pin(async move { Ok::<_, crate::error::ApiError>(store::notify_unread(txn, &payload, now).await?) })
+        })
+        .await
+        .map_err(|error| anyhow::anyhow!("notifying of an unread message failed: {error:?}"))?;
+    Ok(())
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

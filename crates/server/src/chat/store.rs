@@ -5,15 +5,19 @@
 use questline_domain::accounts::AccountStatus;
 use questline_domain::chat::{ChatParty, check_start, pair_key};
 use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::notifications::{CHAT_UNREAD_MINUTES, NotificationKind, NotificationParams, preview};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::{ErrorCode, ErrorType};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::entities::{block, conversation, message, participant, report};
 use super::{events, queries};
 use crate::error::{ApiError, on_unique_violation};
+use crate::events::{Audience, Event, Notice};
+use crate::jobs::Job;
 use crate::state::Write;
 use crate::{accounts, series};
 
@@ -231,7 +235,66 @@ pub async fn send(w: &Write<'_>, me: AccountId, chat: Uuid, client_id: Uuid, bod
     let view = queries::message_view(w.txn, row.clone()).await?;
     let data = serde_json::to_value(&view).map_err(ApiError::internal)?;
     w.record(events::message_created(row.id, vec![me, other], data)).await?;
+    // Still unread a few minutes from now, it becomes a notification (one waiting job per chat and reader: the
+    // first unread message of a burst decides).
+    let unread = UnreadPayload { chat_id: chat, message_id: row.id, recipient: other.as_uuid() };
+    w.schedule(
+        Job::new(UNREAD, unread)
+            .at(w.now + chrono::Duration::minutes(CHAT_UNREAD_MINUTES))
+            .unique(format!("{UNREAD}:{chat}:{other}")),
+    )
+    .await?;
     Ok(Sent::New(row))
+}
+
+/// The job that notifies the reader of a message still unread [`CHAT_UNREAD_MINUTES`] after it was sent.
+pub const UNREAD: &str = "chat.notify_unread";
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UnreadPayload {
+    pub chat_id: Uuid,
+    pub message_id: Uuid,
+    pub recipient: Uuid,
+}
+
+/// The message is still unread by its recipient (who has not blocked its sender): a `chat_message` notice for
+/// them, with the newest unread message's preview; once per message however often the job runs.
+pub async fn notify_unread(
+    txn: &DatabaseTransaction,
+    payload: &UnreadPayload,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<bool, DbErr> {
+    let Some(first) = queries::message_by_id(txn, payload.message_id).await? else { return Ok(false) };
+    let recipient = AccountId(payload.recipient);
+    let Some((_, reader)) = queries::of_participant(txn, payload.chat_id, recipient).await? else { return Ok(false) };
+    let sender = AccountId(first.sender_id);
+    if reader.last_read_seq >= first.seq || queries::is_blocked(txn, recipient, sender).await? {
+        return Ok(false);
+    }
+    let newest = message::Entity::find()
+        .filter(message::Column::ConversationId.eq(payload.chat_id))
+        .filter(message::Column::SenderId.eq(sender.as_uuid()))
+        .filter(message::Column::Kind.eq(queries::KIND_MESSAGE))
+        .filter(message::Column::Seq.gt(reader.last_read_seq))
+        .all(txn)
+        .await?
+        .into_iter()
+        .max_by_key(|row| row.seq)
+        .unwrap_or(first);
+    let actor_name = accounts::display_names(txn, &[sender.as_uuid()]).await?.remove(&sender.as_uuid());
+    let params = NotificationParams {
+        actor_id: Some(sender.as_uuid()),
+        actor_name,
+        chat_id: Some(payload.chat_id),
+        message_preview: Some(preview(newest.body.as_deref().unwrap_or(""))),
+        ..Default::default()
+    };
+    let notice =
+        Notice::new(NotificationKind::ChatMessage, vec![recipient], format!("/?chat={}", payload.chat_id), params)
+            .key(format!("chat:{}", payload.message_id));
+    let event = Event::created("chat_unread", payload.message_id).to(Audience::Internal).notice(notice);
+    crate::events::record_at(txn, event, now).await?;
+    Ok(true)
 }
 
 async fn read_up_to(w: &Write<'_>, chat: Uuid, me: AccountId, seq: i64) -> Result<bool, ApiError> {

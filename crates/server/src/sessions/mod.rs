@@ -27,16 +27,30 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 pub use dto::SessionPayment;
-pub use store::{ABANDON, PaymentRefs};
+pub use store::{ABANDON, PaymentRefs, REMIND};
 
 use crate::error::ApiError;
 use crate::jobs::{Handler, JobRun};
 use crate::state::{AppState, Write};
 use store::Tx;
 
-/// The background work of this feature: the 60-minute rule.
+/// The background work of this feature: the 60-minute rule and the reminders before a session.
 pub fn jobs() -> Vec<(&'static str, Handler)> {
-    vec![(ABANDON, Arc::new(|state, run| abandon_job(state, run).boxed()))]
+    vec![
+        (ABANDON, Arc::new(|state, run| abandon_job(state, run).boxed())),
+        (REMIND, Arc::new(|state, run| remind_job(state, run).boxed())),
+    ]
+}
+
+async fn remind_job(state: AppState, run: JobRun) -> anyhow::Result<()> {
+    let payload: store::RemindPayload = serde_json::from_value(run.payload)?;
+    let now = state.clock.now();
+    state
+        .db
+        .write(move |txn| Box::pin(async move { store::remind(Tx { txn, now }, &payload).await }))
+        .await
+        .map_err(|error| anyhow::anyhow!("reminding of a session failed: {error:?}"))?;
+    Ok(())
 }
 
 async fn abandon_job(state: AppState, run: JobRun) -> anyhow::Result<()> {

@@ -8,6 +8,7 @@
 use chrono::{DateTime, Duration, Utc};
 use questline_domain::commerce::refunds::{self, RefundReason};
 use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::notifications::{NotificationKind, NotificationParams, Reminder};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::sessions::{
     self, ParticipantMove, ParticipantStatus, PaymentStatus, Readiness, Refusal, Schedule, SessionEventKind,
@@ -23,6 +24,7 @@ use super::entities::{event, participant, payment, session};
 use super::{events, queries};
 use crate::applications;
 use crate::error::ApiError;
+use crate::events::{Audience, Event, Notice};
 use crate::jobs::{self, Job, kinds};
 use crate::series::{self, SessionSeriesFacts};
 use crate::state::Write;
@@ -33,6 +35,17 @@ pub const ABANDON: &str = "sessions.abandon";
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AbandonPayload {
     pub session_id: Uuid,
+}
+
+/// The job that reminds a session's GM and players of it, 24 hours or 1 hour before its start.
+pub const REMIND: &str = "sessions.remind";
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RemindPayload {
+    pub session_id: Uuid,
+    /// The start the reminder was computed for: a session moved since reminds nobody from this job.
+    pub start: DateTime<Utc>,
+    pub reminder: Reminder,
 }
 
 pub fn session_not_found() -> ApiError {
@@ -114,10 +127,110 @@ async fn history(
 
 /// The session changed: an event to its GM and every account with a participant row.
 async fn announce(tx: Tx<'_>, row: &session::Model, created: bool) -> Result<(), DbErr> {
+    announce_with(tx, row, created, Vec::new()).await
+}
+
+/// [`announce`], with what the change means for people (decisions.md, "Notifications (issue 18)").
+async fn announce_with(tx: Tx<'_>, row: &session::Model, created: bool, notices: Vec<Notice>) -> Result<(), DbErr> {
     let players: Vec<Uuid> = queries::participants(tx.txn, row.id).await?.into_iter().map(|p| p.player_id).collect();
     let gm = AccountId(row.game_master_id);
     let event = if created { events::created(row.id, gm, &players) } else { events::updated(row.id, gm, &players) };
-    crate::events::record_at(tx.txn, event, tx.now).await
+    crate::events::record_at(tx.txn, event.notices(notices), tx.now).await
+}
+
+/// The players who hear of a session's news: those in it (invited, confirmed, ready, playing).
+fn players_in(participants: &[participant::Model]) -> Vec<AccountId> {
+    participants
+        .iter()
+        .filter(|p| queries::participant_status(p).is_in_session())
+        .map(|p| AccountId(p.player_id))
+        .collect()
+}
+
+/// The player's page of the session.
+fn player_link(id: Uuid) -> String {
+    format!("/dashboard/player/my-sessions/{id}")
+}
+
+/// A notice about the session for `recipients`, naming the series, the start in the series' zone and `actor`.
+async fn session_notice(
+    tx: Tx<'_>,
+    row: &session::Model,
+    facts: &SessionSeriesFacts,
+    kind: NotificationKind,
+    recipients: Vec<AccountId>,
+    actor: Option<Uuid>,
+) -> Result<Notice, DbErr> {
+    let actor_name = match actor {
+        Some(actor) => crate::accounts::display_names(tx.txn, &[actor]).await?.remove(&actor),
+        None => None,
+    };
+    let params = NotificationParams {
+        actor_id: actor,
+        actor_name,
+        series_id: Some(facts.id.as_uuid()),
+        series_handle: Some(facts.handle.clone()),
+        series_title: Some(facts.title.clone()),
+        session_id: Some(row.id),
+        starts_at: Some(row.scheduled_start),
+        time_zone: Some(facts.time_zone.clone()),
+        ..Default::default()
+    };
+    Ok(Notice::new(kind, recipients, player_link(row.id), params))
+}
+
+/// Schedules the reminders of the session's current start (one job per start and reminder; an earlier start's
+/// jobs find the start moved and remind nobody). A reminder whose time has passed is not scheduled.
+async fn schedule_reminders(w: &Write<'_>, id: Uuid, start: DateTime<Utc>, time_zone: &str) -> Result<(), DbErr> {
+    let tz = questline_domain::accounts::TimeZone::parse(time_zone)
+        .unwrap_or_else(|_| questline_domain::accounts::TimeZone::utc())
+        .tz();
+    for reminder in Reminder::ALL {
+        let at = reminder.due_at(start, tz);
+        if at <= w.now {
+            continue;
+        }
+        let job = Job::new(REMIND, RemindPayload { session_id: id, start, reminder }).at(at).unique(format!(
+            "{REMIND}:{id}:{}:{}",
+            start.timestamp(),
+            reminder.as_str()
+        ));
+        w.schedule(job).await?;
+    }
+    Ok(())
+}
+
+/// A reminder falls due: the GM and the players who confirmed (or are ready) hear of the session, if it still
+/// starts when the reminder was computed for and has not started or been cancelled. Each hears once per start and
+/// reminder, even if the job runs twice (the notice's key); whether they want this reminder is their preference,
+/// applied by the notifications feature.
+pub async fn remind(tx: Tx<'_>, payload: &RemindPayload) -> Result<bool, ApiError> {
+    let Some(row) = queries::by_id(tx.txn, payload.session_id).await? else { return Ok(false) };
+    if row.scheduled_start != payload.start || !queries::status(&row).is_before_start() {
+        return Ok(false);
+    }
+    let facts = facts_of(tx, &row).await?;
+    let players: Vec<AccountId> = queries::participants(tx.txn, row.id)
+        .await?
+        .iter()
+        .filter(|p| matches!(queries::participant_status(p), ParticipantStatus::Confirmed | ParticipantStatus::Ready))
+        .map(|p| AccountId(p.player_id))
+        .collect();
+    let gm = AccountId(row.game_master_id);
+    let key = format!("reminder:{}:{}:{}", row.id, payload.start.timestamp(), payload.reminder.as_str());
+    let with_reminder = |mut notice: Notice, who: &str| {
+        notice.params.reminder = Some(payload.reminder);
+        notice.key(format!("{key}:{who}"))
+    };
+    let for_players = session_notice(tx, &row, &facts, NotificationKind::SessionReminder, players, None).await?;
+    let mut for_gm = session_notice(tx, &row, &facts, NotificationKind::SessionReminder, vec![gm], None).await?;
+    for_gm.link = format!("/dashboard/gm/my-sessions/{}", row.id);
+    let event = Event::created("session_reminder", row.id)
+        .to(Audience::Internal)
+        .notice(with_reminder(for_players, "players"))
+        .notice(with_reminder(for_gm, "gm"));
+    crate::events::record_at(tx.txn, event, tx.now).await?;
+    Ok(true)
 }
 
 async fn reread(tx: Tx<'_>, id: Uuid) -> Result<session::Model, ApiError> {
@@ -380,8 +493,12 @@ pub async fn create(
     history(tx, id, SessionEventKind::Created, Some(gm.as_uuid()), None, None, None).await?;
     invite(tx, id, gm.as_uuid(), &players).await?;
     schedule_abandon(w, id, start).await?;
+    schedule_reminders(w, id, start, &facts.time_zone).await?;
     let row = reread(tx, id).await?;
-    announce(tx, &row, true).await?;
+    let invited = players.iter().copied().map(AccountId).collect();
+    let notice =
+        session_notice(tx, &row, &facts, NotificationKind::SessionInvited, invited, Some(gm.as_uuid())).await?;
+    announce_with(tx, &row, true, vec![notice]).await?;
     Ok(row)
 }
 
@@ -405,8 +522,17 @@ pub async fn update_schedule(
         .await?;
     history(tx, id, SessionEventKind::Updated, Some(gm.as_uuid()), None, None, None).await?;
     schedule_abandon(w, id, schedule.start).await?;
+    let facts = facts_of(tx, &row).await?;
+    schedule_reminders(w, id, schedule.start, &facts.time_zone).await?;
+    let moved = schedule.start != row.scheduled_start;
     let row = reread(tx, id).await?;
-    announce(tx, &row, false).await?;
+    let mut notices = Vec::new();
+    if moved {
+        let players = players_in(&queries::participants(w.txn, id).await?);
+        let kind = NotificationKind::ScheduleChanged;
+        notices.push(session_notice(tx, &row, &facts, kind, players, Some(gm.as_uuid())).await?);
+    }
+    announce_with(tx, &row, false, notices).await?;
     Ok(row)
 }
 
@@ -428,6 +554,7 @@ async fn move_session(
     }
     let facts = facts_of(tx, &row).await?;
     let participants = queries::participants(tx.txn, row.id).await?;
+    let players_before = players_in(&participants);
     let paid: Vec<Uuid> = queries::payments(tx.txn, row.id)
         .await?
         .iter()
@@ -482,8 +609,53 @@ async fn move_session(
         settle(tx, row.id, &facts).await?;
     }
     let row = reread(tx, row.id).await?;
-    announce(tx, &row, false).await?;
+    let notices = move_notices(tx, &row, &facts, move_, actor, players_before).await?;
+    announce_with(tx, &row, false, notices).await?;
     Ok(row)
+}
+
+/// Who hears of a status move: the players in the session before it (after it, for a start: those playing), and
+/// at preparation those who owe a payment.
+async fn move_notices(
+    tx: Tx<'_>,
+    row: &session::Model,
+    facts: &SessionSeriesFacts,
+    move_: SessionMove,
+    actor: Option<Uuid>,
+    players_before: Vec<AccountId>,
+) -> Result<Vec<Notice>, DbErr> {
+    let kind = match move_ {
+        SessionMove::FixSchedule => NotificationKind::ScheduleFixed,
+        SessionMove::StartPlanning => NotificationKind::ScheduleChanged,
+        SessionMove::StartPreparation => NotificationKind::PreparationStarted,
+        SessionMove::Start => NotificationKind::SessionStarted,
+        SessionMove::Cancel => NotificationKind::SessionCancelled,
+        SessionMove::Complete | SessionMove::StopEarly => return Ok(Vec::new()),
+    };
+    let recipients = if move_ == SessionMove::Start {
+        players_in(&queries::participants(tx.txn, row.id).await?)
+            .into_iter()
+            .filter(|player| players_before.contains(player))
+            .collect()
+    } else {
+        players_before
+    };
+    let mut notices = vec![session_notice(tx, row, facts, kind, recipients, actor).await?];
+    if move_ == SessionMove::StartPreparation {
+        // Each payment still open now: one notice per payer, with their amount.
+        for payment in queries::payments(tx.txn, row.id).await? {
+            if !queries::payment_status(&payment).is_open() {
+                continue;
+            }
+            let mut due =
+                session_notice(tx, row, facts, NotificationKind::PaymentDue, vec![AccountId(payment.player_id)], actor)
+                    .await?;
+            due.params.amount = Some(payment.amount_minor);
+            due.params.currency_code = Some(payment.currency_code.to_ascii_lowercase());
+            notices.push(due);
+        }
+    }
+    Ok(notices)
 }
 
 /// A status move by the GM.
@@ -503,6 +675,8 @@ pub async fn gm_move(
         move_session(tx, Some(gm.as_uuid()), row, move_, lead_minutes, message, RefundReason::SessionCancelled).await?;
     if move_ == SessionMove::FixSchedule {
         schedule_abandon(w, id, start).await?;
+        let facts = facts_of(tx, &row).await?;
+        schedule_reminders(w, id, start, &facts.time_zone).await?;
     }
     Ok(row)
 }
@@ -514,8 +688,21 @@ pub async fn delete(w: &Write<'_>, gm: AccountId, id: Uuid) -> Result<(), ApiErr
     let row = owned(tx, gm, id).await?;
     let has_payments = queries::has_payments(w.txn, id).await?;
     sessions::check_delete(queries::status(&row), has_payments).map_err(refused)?;
-    let players: Vec<Uuid> = queries::participants(w.txn, id).await?.into_iter().map(|p| p.player_id).collect();
-    crate::events::record_at(w.txn, events::deleted(id, gm, &players), w.now).await?;
+    let participants = queries::participants(w.txn, id).await?;
+    let players: Vec<Uuid> = participants.iter().map(|p| p.player_id).collect();
+    let facts = facts_of(tx, &row).await?;
+    let mut notice = session_notice(
+        tx,
+        &row,
+        &facts,
+        NotificationKind::SessionCancelled,
+        players_in(&participants),
+        Some(gm.as_uuid()),
+    )
+    .await?;
+    // The session is gone: its series is what is left to look at.
+    notice.link = format!("/questboard/{}", facts.handle);
+    crate::events::record_at(w.txn, events::deleted(id, gm, &players).notice(notice), w.now).await?;
     event::Entity::delete_many().filter(event::Column::SessionId.eq(id)).exec(w.txn).await?;
     participant::Entity::delete_many().filter(participant::Column::SessionId.eq(id)).exec(w.txn).await?;
     session::Entity::delete_many().filter(session::Column::Id.eq(id)).exec(w.txn).await?;
@@ -557,7 +744,10 @@ pub async fn add_participants(
     }
     invite(tx, id, gm.as_uuid(), &players).await?;
     let row = reread(tx, id).await?;
-    announce(tx, &row, false).await?;
+    let invited = players.iter().copied().map(AccountId).collect();
+    let notice =
+        session_notice(tx, &row, &facts, NotificationKind::SessionInvited, invited, Some(gm.as_uuid())).await?;
+    announce_with(tx, &row, false, vec![notice]).await?;
     Ok(row)
 }
 
@@ -761,8 +951,24 @@ pub async fn payment_refunded(tx: Tx<'_>, payment_id: Uuid, to: PaymentStatus) -
     history(tx, row.id, SessionEventKind::Refunded, None, Some(paid.player_id), None, None).await?;
     let facts = facts_of(tx, &row).await?;
     settle(tx, row.id, &facts).await?;
-    announce(tx, &reread(tx, row.id).await?, false).await?;
+    let row = reread(tx, row.id).await?;
+    let notice = payment_notice(tx, &row, &facts, NotificationKind::RefundIssued, &paid).await?;
+    announce_with(tx, &row, false, vec![notice]).await?;
     Ok(true)
+}
+
+/// The payer hears of their payment (a receipt) or of its refund, with the amount.
+async fn payment_notice(
+    tx: Tx<'_>,
+    row: &session::Model,
+    facts: &SessionSeriesFacts,
+    kind: NotificationKind,
+    paid: &payment::Model,
+) -> Result<Notice, DbErr> {
+    let mut notice = session_notice(tx, row, facts, kind, vec![AccountId(paid.player_id)], None).await?;
+    notice.params.amount = Some(paid.amount_minor);
+    notice.params.currency_code = Some(paid.currency_code.to_ascii_lowercase());
+    Ok(notice)
 }
 
 /// Tells the session's GM and participants that it changed (a refund request or decision on one of its payments).
@@ -836,7 +1042,9 @@ pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) 
     history(tx, row.id, SessionEventKind::Paid, Some(paid.player_id), None, None, None).await?;
     let facts = facts_of(tx, &row).await?;
     settle(tx, row.id, &facts).await?;
-    announce(tx, &reread(tx, row.id).await?, false).await?;
+    let row = reread(tx, row.id).await?;
+    let notice = payment_notice(tx, &row, &facts, NotificationKind::PaymentReceipt, &paid).await?;
+    announce_with(tx, &row, false, vec![notice]).await?;
     Ok(true)
 }
 

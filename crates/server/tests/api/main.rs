@@ -22,6 +22,7 @@ mod errors;
 mod events;
 mod health;
 mod jobs;
+mod notifications;
 mod oidc;
 mod openapi;
 mod profiles;

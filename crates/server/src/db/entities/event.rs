@@ -13,6 +13,10 @@ pub struct Model {
     pub audience: Json,
     pub data: Option<Json>,
     pub created_at: DateTimeUtc,
+    /// What the event means for people (`events::Notice`s), for the notifications' consumer.
+    pub notices: Option<Json>,
+    /// When the consumer turned the notices into notifications.
+    pub noticed_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -20,6 +20,7 @@ mod m20261125_000011_sessions;
 mod m20261126_000001_commerce;
 mod m20261126_000002_chat;
 mod m20261126_000010_stripe_provider;
+mod m20261127_000001_notifications;
 mod m20261127_000020_reviews;
 
 pub struct Migrator;
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000001_commerce::Migration),
             Box::new(m20261126_000002_chat::Migration),
             Box::new(m20261126_000010_stripe_provider::Migration),
+            Box::new(m20261127_000001_notifications::Migration),
             Box::new(m20261127_000020_reviews::Migration),
         ]
     }
