@@ -24,8 +24,8 @@ fn floor(module: &str) -> Option<u8> {
     Some(match module {
         "app" | "cli" | "main" | "openapi" | "lib" | "demo" => ROOT,
         "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "applications"
-        | "sessions" | "chat" | "dashboard" | "notifications" | "reviews" | "event_stream" | "health" | "runtime_config"
-        | "web" => FEATURE,
+        | "sessions" | "chat" | "dashboard" | "notifications" | "reviews" | "event_stream" | "health"
+        | "runtime_config" | "web" => FEATURE,
         "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" | "public_cache" | "idempotency" => PLATFORM,
         "db" | "http" | "error" | "config" | "clock" | "mail" | "payments" | "pagination" | "telemetry"
         | "failpoints" => BASE,

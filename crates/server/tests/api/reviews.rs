@@ -167,6 +167,20 @@ db_test!(async fn only_players_of_a_completed_session_review_it_once(app) {
     let account = |id: &str| AccountId(id.parse().unwrap());
     assert!(event.audience.includes(account(&t.gm_id)) && event.audience.includes(account(&t.pia_id)));
     assert!(!event.audience.includes(account(&t.dee_id)));
+    // The GM is notified (issue 18's `review_received`), with what the notification is worded from; nobody else.
+    questline::notifications::consume_now(&app.state).await.expect("the consumer runs");
+    let notices = body(t.gm.get("/api/notifications?limit=100").await).await;
+    let received: Vec<&Value> =
+        notices["items"].as_array().unwrap().iter().filter(|n| n["kind"] == "review_received").collect();
+    assert_eq!(received.len(), 1);
+    assert_eq!(received[0]["link"], format!("/profile/{}", t.gm_id));
+    let params = &received[0]["params"];
+    assert_eq!((params["actor_name"].as_str(), params["series_title"].as_str()), (Some("Pia"), Some("Tomb of Horrors")));
+    assert_eq!((params["rating"].clone(), params["session_id"].clone()), (json!(5), session["id"].clone()));
+    for other in [&t.pia, &t.dee] {
+        let notices = body(other.get("/api/notifications?limit=100").await).await;
+        assert!(notices["items"].as_array().unwrap().iter().all(|n| n["kind"] != "review_received"));
+    }
     assert_eq!(review["body"], "<script>alert(1)</script>\nGreat GM!");
     assert_eq!(review["rating"], 5);
     assert_eq!(review["session_id"], session["id"]);

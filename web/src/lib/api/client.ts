@@ -23,16 +23,12 @@ const networkErrorMiddleware: Middleware = {
   },
 };
 
-/**
- * The app's client: typed by the generated `paths`; a feature whose server side is being built at the same time
- * may type one by hand (`features/reviews/api/types.ts`) until the generated document has its calls.
- */
-export function createApiClient<Paths extends object = paths>({
+export function createApiClient({
   fetch: fetchImpl,
   // Same origin: the server serves both the app and /api. Tests outside a browser pass an absolute one.
   baseUrl = '',
 }: { fetch?: typeof fetch; baseUrl?: string } = {}) {
-  const client = createClient<Paths>({
+  const client = createClient<paths>({
     baseUrl,
     credentials: 'include',
     // Resolved per call so tests can stub the global fetch.

@@ -836,6 +836,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notification-preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which notifications the caller gets by e-mail, and which reminders before sessions. */
+    get: operations['getNotificationPreferences'];
+    /** Replaces the caller's choices. */
+    put: operations['updateNotificationPreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's notifications, newest first, page by page; `unread_only` keeps the unread ones. */
+    get: operations['listNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/read-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Marks every notification of the caller's read. */
+    post: operations['markAllNotificationsRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/{notification_id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Marks one of the caller's notifications read (one already read stays as it was). */
+    post: operations['markNotificationRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payments/stripe/webhook': {
     parameters: {
       query?: never;
@@ -1762,6 +1831,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turns off the e-mails an unsubscribe link names (one kind, or all), without signing in: the signed token is
+     *     the only proof. The e-mail's `List-Unsubscribe` header points here, and mail clients post
+     *     `List-Unsubscribe=One-Click` form-encoded with no cookie and no CSRF header; any body is accepted and ignored.
+     */
+    post: operations['unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ws': {
     parameters: {
       query?: never;
@@ -1902,6 +1992,11 @@ export interface components {
       phone?: string | null;
       postal_code?: string | null;
     };
+    /**
+     * @description Every notification e-mail.
+     * @enum {string}
+     */
+    AllKinds: 'all';
     /** @description `answerReview`. */
     AnswerReviewRequest: {
       /** @description Plain text, 1 to 2000 characters once trimmed. */
@@ -2526,6 +2621,10 @@ export interface components {
       | 'chat_message_not_found'
       | 'cannot_report_yourself'
       | 'report_target_required'
+      | 'notification_not_found'
+      | 'unknown_notification_kind'
+      | 'invalid_unsubscribe_token'
+      | 'expired_unsubscribe_token'
       | 'session_not_found'
       | 'series_must_be_active'
       | 'series_must_have_pricing'
@@ -2954,6 +3053,94 @@ export interface components {
       eligible: boolean;
       feedback?: components['schemas']['Review'] | null;
     };
+    /** @description One thing the reader must know. The web words it in the reader's language from `kind` and `params`. */
+    Notification: {
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      kind: components['schemas']['NotificationKind'];
+      /** @description The app path it leads to, such as `/questboard/{handle}` or `/dashboard/player/my-sessions/{id}`. */
+      link: string;
+      params: components['schemas']['NotificationParams'];
+      /** Format: date-time */
+      read_at?: string | null;
+    };
+    /**
+     * @description Every kind of notification, snake_case on the wire. A later feature adds its kind here, its template in the
+     *     server's `notifications/templates`, and its line in docs/decisions.md ("Notifications (issue 18)").
+     * @enum {string}
+     */
+    NotificationKind:
+      | 'application_received'
+      | 'application_accepted'
+      | 'application_rejected'
+      | 'session_invited'
+      | 'schedule_fixed'
+      | 'schedule_changed'
+      | 'preparation_started'
+      | 'payment_due'
+      | 'session_started'
+      | 'session_cancelled'
+      | 'payment_receipt'
+      | 'refund_issued'
+      | 'chat_message'
+      | 'session_reminder'
+      | 'review_received';
+    /**
+     * @description A page of the caller's notifications, newest first. `count` is the number of notifications the filter
+     *     (`unread_only`) selects; `unread_count` is always every unread one.
+     */
+    NotificationPage: {
+      /** Format: int64 */
+      count: number;
+      items: components['schemas']['Notification'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+      /** Format: int64 */
+      unread_count: number;
+    };
+    /** @description What a notification says, for the reader's own wording: every field optional, each kind fills its own. */
+    NotificationParams: {
+      /** Format: uuid */
+      actor_id?: string | null;
+      actor_name?: string | null;
+      /**
+       * Format: int64
+       * @description Minor units.
+       */
+      amount?: number | null;
+      /** Format: uuid */
+      chat_id?: string | null;
+      /** @description Lower-case ISO 4217. */
+      currency_code?: string | null;
+      /** @description At most [`PREVIEW_MAX`] characters. */
+      message_preview?: string | null;
+      /** Format: int32 */
+      rating?: number | null;
+      reminder?: components['schemas']['Reminder'] | null;
+      series_handle?: string | null;
+      /** Format: uuid */
+      series_id?: string | null;
+      series_title?: string | null;
+      /** Format: uuid */
+      session_id?: string | null;
+      /** Format: date-time */
+      starts_at?: string | null;
+      /** @description The IANA zone the session's start is shown in (the series schedule's). */
+      time_zone?: string | null;
+    };
+    /** @description Which notifications an account gets by e-mail, and which reminders before its sessions. */
+    NotificationPreferences: {
+      /** @description The kinds that also go out by e-mail (each in-app notification is made regardless). */
+      email_kinds: components['schemas']['NotificationKind'][];
+      /** @description A reminder 1 hour before each session. */
+      reminder_1h: boolean;
+      /** @description A reminder 24 hours before each session (the same time the day before, in the session's zone). */
+      reminder_24h: boolean;
+    };
     /** @description What the provider told us about the person, as the `/callback` page shows it. */
     OidcClaims: {
       email: string;
@@ -3353,6 +3540,11 @@ export interface components {
     RegionResponse: {
       region: components['schemas']['Region'];
     };
+    /**
+     * @description Which reminder: a day before, or an hour before.
+     * @enum {string}
+     */
+    Reminder: '24h' | '1h';
     /** @description `reportChatMessage`: a message or a person, with an optional reason. */
     ReportChatRequest: {
       /**
@@ -3916,6 +4108,12 @@ export interface components {
     UnlinkRequest: {
       password: string;
     };
+    /** @description What an unsubscribe turned off: one kind's e-mails, or `all`. */
+    UnsubscribeResponse: {
+      unsubscribed: components['schemas']['Unsubscribed'];
+    };
+    /** @description One kind, or every kind. */
+    Unsubscribed: components['schemas']['NotificationKind'] | components['schemas']['AllKinds'];
     UpdateAccountSettingsRequest: {
       locale?: components['schemas']['Locale'] | null;
       time_zone?: string | null;
@@ -3950,6 +4148,12 @@ export interface components {
        */
       region_id?: string | null;
       sales_channel_id?: string | null;
+    };
+    /** @description The body of `updateNotificationPreferences`: kinds travel as strings so an unknown one is a clear 400. */
+    UpdateNotificationPreferencesRequest: {
+      email_kinds: components['schemas']['NotificationKind'][];
+      reminder_1h: boolean;
+      reminder_24h: boolean;
     };
     UpdateProfileRequest: {
       base?: components['schemas']['BaseUpdate'];
@@ -6793,6 +6997,208 @@ export interface operations {
         };
       };
       /** @description No such session of yours (`session_not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller's choices (the defaults until they choose) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationPreferences'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  updateNotificationPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateNotificationPreferencesRequest'];
+      };
+    };
+    responses: {
+      /** @description The choices, stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationPreferences'];
+        };
+      };
+      /** @description A kind this server does not know (`unknown_notification_kind`), or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listNotifications: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+        /** @description Only the unread ones (default false). */
+        unread_only?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of notifications, with the number of unread ones */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationPage'];
+        };
+      };
+      /** @description `offset` or `limit` out of range (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  markAllNotificationsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description All read */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  markNotificationRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The notification */
+        notification_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The notification, read */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Notification'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      /** @description No such notification of yours (`notification_not_found`) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10423,6 +10829,40 @@ export interface operations {
       400: components['responses']['InvalidArgument'];
       /** @description `cart_not_found` */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  unsubscribe: {
+    parameters: {
+      query: {
+        /** @description The signed token of the e-mail's link. */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Unsubscribed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnsubscribeResponse'];
+        };
+      };
+      /** @description The token is not one of ours or is damaged (`invalid_unsubscribe_token`), or has expired (`expired_unsubscribe_token`) */
+      400: {
         headers: {
           [name: string]: unknown;
         };

@@ -12,6 +12,7 @@ import { Link, type LoaderFunctionArgs } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button-variants';
 import { blueprintPaths, Page, PageHeader } from '@/features/blueprints';
+import { RecentNotifications } from '@/features/notifications';
 import { questboardPaths } from '@/features/questboard';
 import { requireSignedIn } from '@/lib/auth/guards';
 
@@ -141,6 +142,9 @@ export function DashboardPage({ activity }: { activity?: ReactNode }) {
   );
 }
 
+/** How many of the latest notifications the Dashboard shows as recent activity (all are on /notifications). */
+const recentActivity = 5;
+
 export default function DashboardRoute() {
-  return <DashboardPage />;
+  return <DashboardPage activity={<RecentNotifications limit={recentActivity} />} />;
 }

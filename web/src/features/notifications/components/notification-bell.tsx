@@ -142,7 +142,7 @@ function Panel() {
           </p>
         ) : (
           items.map((notification) => {
-            const isUnread = notification.read_at === null;
+            const isUnread = notification.read_at == null;
             return (
               <DropdownMenuItem
                 key={notification.id}

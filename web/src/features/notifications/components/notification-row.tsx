@@ -27,7 +27,7 @@ export function NotificationRow({
 }) {
   const { t } = useTranslation();
   const word = useWording();
-  const isUnread = notification.read_at === null;
+  const isUnread = notification.read_at == null;
   return (
     <li
       className={cn(

@@ -14,7 +14,7 @@ export function withArrived(
 ): NotificationPage {
   // The same frame twice (a reconnect, two listeners) changes nothing the second time.
   if (page.items.some((item) => item.id === notification.id)) return page;
-  const unread = notification.read_at === null;
+  const unread = notification.read_at == null;
   const listed = !query.unreadOnly || unread;
   const onTop = listed && query.offset === 0;
   return {
@@ -29,7 +29,7 @@ export function withArrived(
 export function withRead(page: NotificationPage, read: Notification): NotificationPage {
   const before = page.items.find((item) => item.id === read.id);
   if (!before) return page;
-  const wasUnread = before.read_at === null;
+  const wasUnread = before.read_at == null;
   return {
     ...page,
     items: page.items.map((item) =>
@@ -48,7 +48,7 @@ export function withAllRead(
   if (query.unreadOnly) return { ...page, items: [], count: 0, unread_count: 0 };
   return {
     ...page,
-    items: page.items.map((item) => (item.read_at === null ? { ...item, read_at: readAt } : item)),
+    items: page.items.map((item) => (item.read_at == null ? { ...item, read_at: readAt } : item)),
     unread_count: 0,
   };
 }
@@ -61,7 +61,7 @@ export function isNotification(value: unknown): value is Notification {
     typeof candidate.id === 'string' &&
     typeof candidate.kind === 'string' &&
     typeof candidate.created_at === 'string' &&
-    (candidate.read_at === null || typeof candidate.read_at === 'string') &&
+    (candidate.read_at == null || typeof candidate.read_at === 'string') &&
     typeof candidate.link === 'string' &&
     typeof candidate.params === 'object' &&
     candidate.params !== null

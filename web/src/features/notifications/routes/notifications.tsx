@@ -169,7 +169,7 @@ export default function NotificationsRoute() {
                 markRead.mutate(opened);
               }}
               actions={
-                notification.read_at === null ? (
+                notification.read_at == null ? (
                   <Button
                     variant="ghost"
                     size="sm"
