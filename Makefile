@@ -13,7 +13,7 @@ TEST_FEATURES := --features questline-server/failpoints
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export CARGO_TERM_COLOR := never
 
-.PHONY: help run test web-deps oidc-provider-deps web-build openapi check-openapi release lint rust-test web-test e2e contract test-setup clean
+.PHONY: help run test test-bin web-deps oidc-provider-deps web-build openapi check-openapi release lint rust-test web-test e2e contract test-setup clean
 
 help:
 	@echo "make run    build the web app and the server, start Questline on http://localhost:$${PORT:-8080}"
@@ -82,13 +82,20 @@ rust-test: oidc-provider-deps
 web-test: web-build
 	cd web && $(NPM) run -s test && $(NPM) run -s check:bundle
 
-# Playwright drives Debian's Chromium against the release binary, which embeds the freshly built web app.
-e2e: release
-	cd web && $(NPM) run -s e2e
+# The journeys and the contract test run the test build of the server, the one `rust-test` has just built (a debug
+# build with optimised dependencies; it reads the web app from web/dist at run time): a release build of every
+# dependency again would cost CI about ten minutes for no test it adds. `make run` still builds the release binary.
+TEST_BIN := target/debug/questline
+test-bin:
+	$(CARGO) build --workspace --all-targets --locked $(TEST_FEATURES)
 
-# schemathesis against docs/openapi.json and the release binary (a virtual environment under target/ holds it).
-contract: release
-	scripts/contract-test.sh $(RELEASE_BIN)
+# Playwright drives Debian's Chromium against the server, which serves the freshly built web app.
+e2e: web-build test-bin
+	cd web && QUESTLINE_BIN=../$(TEST_BIN) $(NPM) run -s e2e
+
+# schemathesis against docs/openapi.json and the server (a virtual environment under target/ holds it).
+contract: test-bin
+	scripts/contract-test.sh $(TEST_BIN)
 
 clean:
 	rm -rf target web/dist web/test-results data

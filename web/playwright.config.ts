@@ -13,7 +13,8 @@ process.env.QUESTLINE_E2E_OIDC_PORT = String(oidcPort);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 const oidcClientId = 'questline';
 const oidcClientSecret = 'questline-test-secret';
-// The release binary embeds the built web app (`npm run build` first, then `cargo build --release`).
+// `make e2e` passes the test build (QUESTLINE_BIN=../target/debug/questline, which reads web/dist at run time);
+// without it, the release binary, which embeds the built web app (`npm run build`, then `cargo build --release`).
 const serverBinary = process.env.QUESTLINE_BIN ?? '../target/release/questline';
 // Stripe's API as a local stand-in (test-support/stripe-stand-in, built beside the server by `make release`):
 // every journey's server has Stripe configured against it, as a deployment with Stripe would be, so the
