@@ -55,7 +55,7 @@ release: web-build
 
 ## --- test ----------------------------------------------------------------------------------------------------
 
-test: test-setup lint rust-test web-test e2e contract
+test: test-setup lint web-build rust-test web-test e2e contract
 	@echo "make test: every step passed"
 
 test-setup: web-deps oidc-provider-deps
@@ -70,7 +70,9 @@ lint: web-deps
 	cd web && $(NPM) run -s format:check
 
 # Every integration test runs on SQLite and on PostgreSQL (a throwaway cluster is started when none answers).
-rust-test: oidc-provider-deps
+# The web app is built first: the test build of the server (which the journeys run) reads web/dist at run time only
+# if the folder was there when it was compiled.
+rust-test: oidc-provider-deps web-build
 	pg_url=$$(scripts/ensure-postgres.sh); \
 	if $(CARGO) nextest --version >/dev/null 2>&1; then \
 		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) nextest run --workspace --locked --no-fail-fast $(TEST_FEATURES); \
@@ -86,7 +88,7 @@ web-test: web-build
 # build with optimised dependencies; it reads the web app from web/dist at run time): a release build of every
 # dependency again would cost CI about ten minutes for no test it adds. `make run` still builds the release binary.
 TEST_BIN := target/debug/questline
-test-bin:
+test-bin: web-build
 	$(CARGO) build --workspace --all-targets --locked $(TEST_FEATURES)
 
 # Playwright drives Debian's Chromium against the server, which serves the freshly built web app.
