@@ -212,6 +212,8 @@ pub struct DispatchedEvent {
     pub kind: EventKind,
     pub audience: Audience,
     pub data: Option<serde_json::Value>,
+    /// Whether it carries notices for the notifications' consumer (which wakes for these only).
+    pub has_notices: bool,
 }
 
 impl DispatchedEvent {
@@ -227,7 +229,8 @@ impl DispatchedEvent {
                 return None;
             }
         };
-        Some(Self { seq: row.id, entity: row.entity, id: row.entity_id, kind, audience, data: row.data })
+        let has_notices = row.notices.is_some();
+        Some(Self { seq: row.id, entity: row.entity, id: row.entity_id, kind, audience, data: row.data, has_notices })
     }
 }
 

@@ -56,7 +56,8 @@ pub fn recurring() -> Vec<Job> {
 }
 
 /// Starts this instance's consumer: it runs once now (events committed while no instance ran) and again each
-/// time the dispatcher hands out events, except its own `notification` ones.
+/// time the dispatcher hands out an event that carries notices (the rest, its own `notification` events among
+/// them, cost it nothing).
 pub fn start(state: AppState) {
     let mut feed = state.events.subscribe();
     tokio::spawn(async move {
@@ -64,10 +65,10 @@ pub fn start(state: AppState) {
             if let Err(error) = store::consume(&state).await {
                 tracing::warn!(%error, "making notifications failed; will retry");
             }
-            // Wait for an event that may carry notices, then take every one already waiting in one round.
+            // Wait for an event that carries notices, then take every one already waiting in one round.
             loop {
                 match feed.recv().await {
-                    Ok(event) if event.entity == events::NOTIFICATION => continue,
+                    Ok(event) if !event.has_notices => continue,
                     Ok(_) | Err(RecvError::Lagged(_)) => break,
                     Err(RecvError::Closed) => return,
                 }

@@ -161,6 +161,7 @@ mod tests {
             kind: EventKind::Updated,
             audience: Audience::Public,
             data: None,
+            has_notices: false,
         };
         let json = serde_json::to_value(ServerFrame::Event(EventFrame::of(&event))).unwrap();
         assert_eq!(
