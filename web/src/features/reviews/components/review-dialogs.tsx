@@ -18,6 +18,26 @@ import { ReviewText } from './review-item';
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void; review: Review };
 
+/**
+ * A required text of at most `max` characters (counted as the server counts them) and its error: `checked()` gives
+ * the trimmed text to send, or undefined after saying why not (the counter already shows a text that is too long).
+ */
+function useRequiredText(max: number, requiredMessage: string) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  const checked = () => {
+    const count = characterCount(value);
+    if (count === 0) {
+      setError(requiredMessage);
+      return undefined;
+    }
+    if (count > max) return undefined;
+    setError(undefined);
+    return value.trim();
+  };
+  return { value, setValue, error, setError, checked };
+}
+
 function Quoted({ review }: { review: Review }) {
   const { t } = useTranslation();
   if (!review.body.trim()) return null;
@@ -35,15 +55,14 @@ function Quoted({ review }: { review: Review }) {
 
 export function AnswerReviewDialog({ open, onOpenChange, review }: DialogProps) {
   const { t } = useTranslation();
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string>();
+  const text = useRequiredText(bodyMax, t('reviews.answer.required'));
   const answer = useAnswerReview({
     onSuccess: () => {
       toast.success(t('reviews.answer.done'));
       onOpenChange(false);
     },
     onError: (failure) => {
-      setError(reviewErrorMessage(failure));
+      text.setError(reviewErrorMessage(failure));
     },
   });
   return (
@@ -57,24 +76,18 @@ export function AnswerReviewDialog({ open, onOpenChange, review }: DialogProps) 
       busyLabel={t('common.saving')}
       busy={answer.isPending}
       onSubmit={() => {
-        const count = characterCount(body);
-        if (count === 0) {
-          setError(t('reviews.answer.required'));
-          return;
-        }
-        if (count > bodyMax) return;
-        setError(undefined);
-        answer.mutate({ reviewId: review.id, body: body.trim() });
+        const body = text.checked();
+        if (body !== undefined) answer.mutate({ reviewId: review.id, body });
       }}
     >
       <Quoted review={review} />
       <CountedText
         label={t('reviews.answer.label')}
-        value={body}
-        onChange={setBody}
+        value={text.value}
+        onChange={text.setValue}
         max={bodyMax}
         required
-        errors={error ? [error] : []}
+        errors={text.error ? [text.error] : []}
       />
     </FormDialog>
   );
@@ -82,15 +95,14 @@ export function AnswerReviewDialog({ open, onOpenChange, review }: DialogProps) 
 
 export function ReportReviewDialog({ open, onOpenChange, review }: DialogProps) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const text = useRequiredText(reasonMax, t('reviews.report.required'));
   const report = useReportReview({
     onSuccess: () => {
       toast.success(t('reviews.report.done'));
       onOpenChange(false);
     },
     onError: (failure) => {
-      setError(reviewErrorMessage(failure));
+      text.setError(reviewErrorMessage(failure));
     },
   });
   return (
@@ -105,24 +117,18 @@ export function ReportReviewDialog({ open, onOpenChange, review }: DialogProps) 
       destructive
       busy={report.isPending}
       onSubmit={() => {
-        const count = characterCount(reason);
-        if (count === 0) {
-          setError(t('reviews.report.required'));
-          return;
-        }
-        if (count > reasonMax) return;
-        setError(undefined);
-        report.mutate({ reviewId: review.id, reason: reason.trim() });
+        const reason = text.checked();
+        if (reason !== undefined) report.mutate({ reviewId: review.id, reason });
       }}
     >
       <CountedText
         label={t('reviews.report.label')}
-        value={reason}
-        onChange={setReason}
+        value={text.value}
+        onChange={text.setValue}
         max={reasonMax}
         rows={3}
         required
-        errors={error ? [error] : []}
+        errors={text.error ? [text.error] : []}
       />
     </FormDialog>
   );
