@@ -640,16 +640,18 @@ async fn move_notices(
     } else {
         players_before
     };
-    let mut notices = vec![session_notice(tx, row, facts, kind, recipients, actor).await?];
+    let notice = session_notice(tx, row, facts, kind, recipients, actor).await?;
+    let mut notices = vec![notice.clone()];
     if move_ == SessionMove::StartPreparation {
-        // Each payment still open now: one notice per payer, with their amount.
+        // Each payment still open now: one notice per payer, with their amount (the same words otherwise, so the
+        // actor's name is not looked up again per payer).
         for payment in queries::payments(tx.txn, row.id).await? {
             if !queries::payment_status(&payment).is_open() {
                 continue;
             }
-            let mut due =
-                session_notice(tx, row, facts, NotificationKind::PaymentDue, vec![AccountId(payment.player_id)], actor)
-                    .await?;
+            let mut due = notice.clone();
+            due.kind = NotificationKind::PaymentDue;
+            due.recipients = vec![AccountId(payment.player_id)];
             due.params.amount = Some(payment.amount_minor);
             due.params.currency_code = Some(payment.currency_code.to_ascii_lowercase());
             notices.push(due);
