@@ -43,6 +43,10 @@ export default defineConfig({
   workers: Number(process.env.QUESTLINE_E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // Two workers, two browsers, the server, the provider and the stand-in share two cores: a step that takes a
+  // second on a quiet machine can take ten. Generous limits keep a slow run from failing; no assertion is weaker.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL,

@@ -78,7 +78,7 @@ async function linkFromMail(email: string, path: string): Promise<string> {
         }
         return undefined;
       },
-      { message: `a mail to ${email} with a ${path} link`, timeout: 10_000 },
+      { message: `a mail to ${email} with a ${path} link`, timeout: 30_000 },
     )
     .toBeTruthy();
   // The server's public URL is this server; keep only the path so the test follows baseURL.
@@ -102,7 +102,7 @@ async function signIn(page: Page, email: string, secret: string) {
 
 test('sign up, become a game master, sign out and sign in again', async ({ page }) => {
   // A long journey: axe-core checks each of its screens.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = uniqueEmail('ada');
   const name = 'Ada Lovelace';
 

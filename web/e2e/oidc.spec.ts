@@ -158,7 +158,7 @@ test('a provider sign-in that cannot start is explained, and trying again works'
   await page.locator('input[name="password"]').fill('anything at all');
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await expect(page.getByRole('list', { name: 'Sign-in steps' })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
 });
 
 test('the provider gives no e-mail: "Failed to fetch user claims"', async ({ page }) => {

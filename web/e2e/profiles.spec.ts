@@ -41,7 +41,7 @@ test('a new player completes the profile wizard, edits it from the palette, and 
   browser,
 }) => {
   // A long journey: axe-core checks each of its fourteen screens.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = uniqueEmail('mira');
 
   // A visitor's palette offers only the language and region commands.

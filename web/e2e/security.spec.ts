@@ -90,7 +90,7 @@ async function linkFromMail(email: string, path: string): Promise<string> {
         }
         return '';
       },
-      { message: `a mail to ${email} with a ${path} link`, timeout: 10_000 },
+      { message: `a mail to ${email} with a ${path} link`, timeout: 30_000 },
     )
     .not.toBe('');
   const url = new URL(link);

@@ -32,7 +32,7 @@ test('Medusa’s JS SDK checks out a player’s seat in a paid session', async (
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const suffix = Math.random().toString(36).slice(2, 7);
 
   // A GM's active paid series (25.00 PLN) with one accepted player, and a session waiting for that player's money.

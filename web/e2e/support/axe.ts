@@ -33,5 +33,5 @@ export async function expectAccessible(page: Page, screen: string) {
   // half-transparent: the check runs again until the page is clean, and a real violation still fails it.
   await expect(async () => {
     expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 }
