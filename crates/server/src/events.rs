@@ -24,7 +24,6 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use sea_orm::DbBackend;
-use sea_orm::sea_query::Condition;
 use tokio::time::Instant;
 
 use questline_domain::ids::AccountId;
@@ -268,7 +267,7 @@ impl EventBus {
     ) -> Result<tokio::task::JoinHandle<()>, DbErr> {
         let mut cursor = Cursor::at(newest_seq(&db).await?);
         let sender = self.sender.clone();
-        let mut commits = db.commits();
+        let mut commits = db.commits_to(crate::db::Outbox::Events);
         let elsewhere = Arc::new(tokio::sync::Notify::new());
         if db.backend() == DbBackend::Postgres {
             spawn_listener(database_url, elsewhere.clone()).await?;
@@ -324,6 +323,7 @@ pub async fn record_at(conn: &impl ConnectionTrait, event: Event, now: DateTime<
         ..Default::default()
     };
     event::Entity::insert(row).exec_without_returning(conn).await?;
+    crate::db::wrote(crate::db::Outbox::Events);
     if conn.get_database_backend() == DbBackend::Postgres {
         // Delivered when the transaction commits, dropped if it rolls back; several in one transaction collapse.
         conn.execute_unprepared(&format!("NOTIFY {NOTIFY_CHANNEL}")).await?;
@@ -369,13 +369,26 @@ impl Cursor {
     /// The next committed events, each once; `true` when the batch was full and more may be waiting.
     pub async fn read(&mut self, db: &Db) -> Result<(Vec<DispatchedEvent>, bool), DbErr> {
         self.forget_old_gaps(Instant::now());
-        let mut condition = Condition::any().add(event::Column::Id.gt(self.last));
-        if !self.gaps.is_empty() {
-            condition = condition.add(event::Column::Id.is_in(self.gaps.keys().copied()));
-        }
-        let rows =
-            event::Entity::find().filter(condition).order_by_asc(event::Column::Id).limit(BATCH).all(db.conn()).await?;
-        let full = rows.len() as u64 == BATCH;
+        // Two index lookups, not one `id > last OR id IN (holes)`: PostgreSQL answers that with a walk of the
+        // whole index (it was 40 % of the database's time in the checkout benchmark).
+        let mut rows = if self.gaps.is_empty() {
+            Vec::new()
+        } else {
+            event::Entity::find()
+                .filter(event::Column::Id.is_in(self.gaps.keys().copied()))
+                .order_by_asc(event::Column::Id)
+                .all(db.conn())
+                .await?
+        };
+        let newer = event::Entity::find()
+            .filter(event::Column::Id.gt(self.last))
+            .order_by_asc(event::Column::Id)
+            .limit(BATCH)
+            .all(db.conn())
+            .await?;
+        let full = newer.len() as u64 == BATCH;
+        // The holes are all below `last`, so the rows stay in ascending order.
+        rows.extend(newer);
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
         let fresh = self.advance(&ids, Instant::now());
         let events =

@@ -165,13 +165,18 @@ pub async fn resolve(
     policy: &SessionPolicy,
 ) -> Result<Option<(session::Model, account::Model)>, DbErr> {
     let id = hash_token(token);
-    let Some(found) = session::Entity::find_by_id(id.clone()).one(conn).await? else { return Ok(None) };
+    // The session and its account in one query: every authenticated request makes it.
+    let Some((found, owner)) =
+        session::Entity::find_by_id(id.clone()).find_also_related(account::Entity).one(conn).await?
+    else {
+        return Ok(None);
+    };
     let expired = now >= found.expires_at || now >= found.last_seen_at + policy.idle;
     if expired {
         revoke(conn, &id, now).await?;
         return Ok(None);
     }
-    let Some(owner) = account::Entity::find_by_id(found.account_id).one(conn).await? else { return Ok(None) };
+    let Some(owner) = owner else { return Ok(None) };
     if owner.status() != AccountStatus::Active {
         return Ok(None);
     }

@@ -114,13 +114,17 @@ pub async fn lock_open(w: &Write<'_>, id: &str, shopper: &Shopper) -> Result<car
     if !is_store_id(id, id_prefix::CART) {
         return Err(cart_not_found());
     }
-    cart::Entity::update_many()
+    // `RETURNING`: the locked row comes back with the update. Someone else's cart is locked and let go again (the
+    // write rolls back on the error).
+    let row = cart::Entity::update_many()
         .col_expr(cart::Column::Version, Expr::col(cart::Column::Version).add(1))
         .col_expr(cart::Column::UpdatedAt, Expr::value(w.now))
         .filter(cart::Column::Id.eq(id))
-        .exec(w.txn)
-        .await?;
-    let row = owned(w.txn, id, shopper).await?;
+        .exec_with_returning(w.txn)
+        .await?
+        .pop()
+        .filter(|row| shopper.reaches(row))
+        .ok_or_else(cart_not_found)?;
     if row.completed_at.is_some() {
         return Err(cart_completed());
     }
@@ -220,7 +224,7 @@ fn currency_mismatch(cart: &str, asked: &str) -> ApiError {
 
 /// The cart as answered: its region, seat, shipping method, totals and payment collection, read in `conn`.
 pub async fn view(conn: &impl ConnectionTrait, row: cart::Model) -> Result<Cart, DbErr> {
-    let region = region_by_id(conn, row.region_id).await?.map(super::regions::Region::from);
+    let region = region_by_id(conn, row.region_id).await?;
     let items = line_item::Entity::find()
         .filter(line_item::Column::CartId.eq(&row.id))
         .order_by_asc(line_item::Column::CreatedAt)
@@ -232,6 +236,18 @@ pub async fn view(conn: &impl ConnectionTrait, row: cart::Model) -> Result<Cart,
         .all(conn)
         .await?;
     let collection = payment_collections::of_cart(conn, &row.id).await?;
+    Ok(assemble(row, region, items, shipping, collection))
+}
+
+/// The cart as answered, from its parts.
+fn assemble(
+    row: cart::Model,
+    region: Option<region::Model>,
+    items: Vec<line_item::Model>,
+    shipping: Vec<shipping_method::Model>,
+    collection: Option<super::dto::PaymentCollection>,
+) -> Cart {
+    let region = region.map(super::regions::Region::from);
     let item_total: i64 = items.iter().map(|item| item.unit_price_minor * i64::from(item.quantity)).sum();
     let shipping_total: i64 = shipping.iter().map(|method| method.amount_minor).sum();
     let has_address = [
@@ -246,7 +262,7 @@ pub async fn view(conn: &impl ConnectionTrait, row: cart::Model) -> Result<Cart,
     ]
     .iter()
     .any(|part| part.is_some());
-    Ok(Cart {
+    Cart {
         region,
         sales_channel_id: row.sales_channel_id,
         currency_code: row.currency_code,
@@ -275,7 +291,7 @@ pub async fn view(conn: &impl ConnectionTrait, row: cart::Model) -> Result<Cart,
         updated_at: row.updated_at,
         region_id: row.region_id,
         id: row.id,
-    })
+    }
 }
 
 /// The seat's total in minor units: what a payment collection of this cart asks.
@@ -287,10 +303,11 @@ pub async fn total_minor(conn: &impl ConnectionTrait, cart_id: &str) -> Result<i
         + shipping.iter().map(|method| method.amount_minor).sum::<i64>())
 }
 
-/// Answers the cart as it is after a write, read in the write's transaction.
-pub async fn respond(w: &Write<'_>, id: &str) -> Result<CartResponse, ApiError> {
-    let row = cart::Entity::find_by_id(id).one(w.txn).await?.ok_or_else(cart_not_found)?;
-    Ok(CartResponse { cart: view(w.txn, row).await? })
+/// Answers the cart as it is after a write, read once the write has committed: reading it inside would hold the
+/// write (on SQLite, every writer's turn) for a handful of queries more.
+pub async fn answer(state: &AppState, id: &str) -> Result<CartResponse, ApiError> {
+    let row = cart::Entity::find_by_id(id).one(state.db.conn()).await?.ok_or_else(cart_not_found)?;
+    Ok(CartResponse { cart: view(state.db.conn(), row).await? })
 }
 
 /// Starts a cart in a region (default: the first). Signed out, it is the browser's: the `ql_visitor` cookie is set
@@ -357,8 +374,9 @@ pub async fn create_cart(
                 if let Some(address) = address {
                     set_address(&mut row, address);
                 }
-                row.insert(w.txn).await?;
-                respond(&w, &id).await
+                let row = row.insert(w.txn).await?;
+                // A new cart has no seat, shipping or payment yet: answered from what was written.
+                Ok(CartResponse { cart: assemble(row, Some(region), Vec::new(), Vec::new(), None) })
             })
         })
         .await?;
@@ -440,7 +458,8 @@ pub async fn update_cart(
         return Err(invalid_fields(fields));
     }
     let region_id = body.region_id;
-    let response = state
+    let cart_id = id.clone();
+    state
         .write(move |w| {
             Box::pin(async move {
                 let current = lock_open(&w, &id, &shopper).await?;
@@ -470,11 +489,11 @@ pub async fn update_cart(
                 if currency_changed {
                     payment_collections::reset(&w, &current.id).await?;
                 }
-                respond(&w, &id).await
+                Ok(())
             })
         })
         .await?;
-    Ok(Json(response))
+    Ok(Json(answer(&state, &cart_id).await?))
 }
 
 /// Gives a visitor's cart to the signed-in account (Medusa's "transfer cart"): needs the session and the cart's
@@ -497,16 +516,17 @@ pub async fn transfer_cart(
     if shopper.user.is_none() {
         return Err(ApiError::unauthorized());
     }
-    let response = state
+    let cart_id = id.clone();
+    state
         .write(move |w| {
             Box::pin(async move {
                 let row = lock_open(&w, &id, &shopper).await?;
                 adopt(&w, row, &shopper).await?;
-                respond(&w, &id).await
+                Ok(())
             })
         })
         .await?;
-    Ok(Json(response))
+    Ok(Json(answer(&state, &cart_id).await?))
 }
 
 /// Makes a visitor's cart (already reached through its cookie) the signed-in shopper's, e-mail included when the

@@ -36,7 +36,7 @@ use sea_orm::{ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::carts::{Shopper, cart_not_found};
+use super::carts::Shopper;
 use super::dto::Cart;
 use super::entities::{cart, cart_completion, line_item, order, order_counter, payment_collection, payment_session};
 use super::ledger;
@@ -184,10 +184,7 @@ async fn the_item(conn: &impl ConnectionTrait, cart_id: &str) -> Result<Option<l
 /// What a fresh claim checks: the cart can become an order (the spec's checkout-address messages for the e-mail
 /// and the billing address, one seat, a payment session) and its seat is still the buyer's to pay. Nothing is
 /// written when it fails.
-async fn check_cart(
-    w: &Write<'_>,
-    cart: &cart::Model,
-) -> Result<(line_item::Model, payment_session::Model, PayableSeat), ApiError> {
+async fn check_cart(conn: &impl ConnectionTrait, cart: &cart::Model) -> Result<Checked, ApiError> {
     let mut fields = FieldErrors::new();
     if let Err(error) = parse_checkout_email(cart.email.as_deref()) {
         fields.entry("email".to_owned()).or_default().push(error);
@@ -208,16 +205,56 @@ async fn check_cart(
     if !fields.is_empty() {
         return Err(DomainError::invalid_fields(fields).into());
     }
-    let item = the_item(w.txn, &cart.id).await?.ok_or_else(cart_empty)?;
+    let item = the_item(conn, &cart.id).await?.ok_or_else(cart_empty)?;
     let buyer = cart.account_id.ok_or_else(cart_empty)?;
-    let (_, session) = live_session(w.txn, &cart.id).await?.ok_or_else(payment_session_required)?;
-    let seat = sessions::payable_seat(w.txn, AccountId(buyer), item.payment_id).await?;
-    Ok((item, session, seat))
+    let (_, session) = live_session(conn, &cart.id).await?.ok_or_else(payment_session_required)?;
+    let seat = sessions::payable_seat(conn, AccountId(buyer), item.payment_id).await?;
+    Ok(Checked { item, session, seat })
+}
+
+/// A cart found ready to become an order, with what the order needs.
+#[derive(Debug, Clone)]
+struct Checked {
+    item: line_item::Model,
+    session: payment_session::Model,
+    seat: PayableSeat,
+}
+
+/// [`check_cart`] run before the write, on `cart` as read then, so the write's turn is not spent on it.
+#[derive(Debug, Clone)]
+struct Precheck {
+    cart: cart::Model,
+    checked: Checked,
+}
+
+/// The cart checked in the claim's write: the precheck when the cart has not changed since (every change to a cart,
+/// its seat, address or payment session included, bumps its version), else checked again on the cart as it is now.
+/// The seat itself may have gone meanwhile without the cart changing: `sessions::payment_completed` refuses it
+/// under the session's lock (the payment no longer open, or the session no longer being prepared).
+async fn checked_in(
+    w: &Write<'_>,
+    cart: &cart::Model,
+    precheck: Option<Precheck>,
+) -> Result<(cart::Model, Checked), ApiError> {
+    let current =
+        cart::Entity::find_by_id(cart.id.clone()).one(w.txn).await?.ok_or_else(super::carts::cart_not_found)?;
+    match precheck {
+        Some(Precheck { cart: before, checked }) if before.version == current.version => Ok((current, checked)),
+        _ => {
+            let checked = check_cart(w.txn, &current).await?;
+            Ok((current, checked))
+        }
+    }
 }
 
 /// Step 1: take the cart's completion for this caller, in one write; with a provider that settles locally, the
 /// whole completion.
-async fn claim(w: &Write<'_>, state: &AppState, cart: &cart::Model) -> Result<Claim, ApiError> {
+async fn claim(
+    w: &Write<'_>,
+    state: &AppState,
+    cart: &cart::Model,
+    precheck: Option<Precheck>,
+) -> Result<Claim, ApiError> {
     let existing = cart_completion::Entity::find_by_id(cart.id.clone()).one(w.txn).await?;
     let locked_until = w.now + LEASE;
     let (stage, provider_ref, order_id) = match existing {
@@ -271,8 +308,8 @@ async fn claim(w: &Write<'_>, state: &AppState, cart: &cart::Model) -> Result<Cl
     // A fresh attempt checks everything; one resumed after the money moved goes on to record (which checks the
     // seat again, and voids if it went).
     let (item, session) = if stage == CompletionState::Started {
-        let (item, session, seat) = check_cart(w, cart).await?;
-        if let Some(order) = settle_now(w, state, cart, &order_id, &item, &session, seat).await? {
+        let (cart, Checked { item, session, seat }) = checked_in(w, cart, precheck).await?;
+        if let Some(order) = settle_now(w, state, &cart, &order_id, &item, &session, seat).await? {
             return Ok(Claim::Settled(Box::new(order)));
         }
         (item, session)
@@ -342,8 +379,15 @@ async fn settle_now(
         return Err(seat_not_payable());
     }
     let bps = state.config.platform_fee_bps().unwrap_or_default();
-    let sale =
-        Sale { cart, item, seat, order_id, transaction_id: &captured.transaction_id, provider_id: provider.id() };
+    let sale = Sale {
+        cart,
+        item,
+        seat,
+        order_id,
+        transaction_id: &captured.transaction_id,
+        provider_id: provider.id(),
+        payment_session_id: Some(&session.id),
+    };
     let row = write_order(w, sale, bps).await?;
     let (from, to) = (CompletionState::Started, CompletionState::Recorded);
     if !advance_state(w, &cart.id, from, to, Some(&captured.transaction_id)).await? {
@@ -375,12 +419,17 @@ async fn advance_state(
     Ok(update.exec(w.txn).await?.rows_affected == 1)
 }
 
-async fn set_session_status(w: &Write<'_>, session_id_of_cart: &str, status: &str) -> Result<(), DbErr> {
-    let Some((_, session)) = live_session(w.txn, session_id_of_cart).await? else { return Ok(()) };
+/// Sets the status of the cart's live payment session, if it has one.
+async fn set_session_status(w: &Write<'_>, cart_id: &str, status: &str) -> Result<(), DbErr> {
+    let Some((_, session)) = live_session(w.txn, cart_id).await? else { return Ok(()) };
+    set_status_of(w, &session.id, status).await
+}
+
+async fn set_status_of(w: &Write<'_>, payment_session_id: &str, status: &str) -> Result<(), DbErr> {
     payment_session::Entity::update_many()
         .col_expr(payment_session::Column::Status, Expr::value(status))
         .col_expr(payment_session::Column::UpdatedAt, Expr::value(w.now))
-        .filter(payment_session::Column::Id.eq(session.id))
+        .filter(payment_session::Column::Id.eq(payment_session_id))
         .exec(w.txn)
         .await?;
     Ok(())
@@ -576,6 +625,7 @@ async fn record_in(w: &Write<'_>, claimed: &Claimed, provider_id: &str, bps: Fee
         return Ok(Recorded::Voided);
     }
     let seat = seat.map_err(|_| ApiError::internal(anyhow::anyhow!("seat checked above")))?;
+    let live = live_session(w.txn, &cart.id).await?;
     let sale = Sale {
         cart: &cart,
         item: &item,
@@ -583,6 +633,7 @@ async fn record_in(w: &Write<'_>, claimed: &Claimed, provider_id: &str, bps: Fee
         order_id: &completion.order_id,
         transaction_id: &transaction_id,
         provider_id,
+        payment_session_id: live.as_ref().map(|(_, session)| session.id.as_str()),
     };
     let row = write_order(w, sale, bps).await?;
     if !advance_state(w, &cart.id, CompletionState::Captured, CompletionState::Recorded, None).await? {
@@ -600,13 +651,15 @@ struct Sale<'a> {
     order_id: &'a str,
     transaction_id: &'a str,
     provider_id: &'a str,
+    /// The cart's live payment session, if any: it becomes `captured`.
+    payment_session_id: Option<&'a str>,
 }
 
 /// The order with its invoice fields and display number, its three ledger rows, the cart completed, the payment
 /// session captured and the collection completed; the caller has completed the payment and moves the completion
 /// to `recorded`.
 async fn write_order(w: &Write<'_>, sale: Sale<'_>, bps: FeeBps) -> Result<order::Model, ApiError> {
-    let Sale { cart, item, seat, order_id, transaction_id, provider_id } = sale;
+    let Sale { cart, item, seat, order_id, transaction_id, provider_id, payment_session_id } = sale;
     let buyer = cart.account_id.unwrap_or_default();
     let display_id = next_display_id(w).await?;
     let total = item.unit_price_minor * i64::from(item.quantity);
@@ -670,7 +723,9 @@ async fn write_order(w: &Write<'_>, sale: Sale<'_>, bps: FeeBps) -> Result<order
         .filter(cart::Column::Id.eq(cart.id.clone()))
         .exec(w.txn)
         .await?;
-    set_session_status(w, &cart.id, "captured").await?;
+    if let Some(id) = payment_session_id {
+        set_status_of(w, id, "captured").await?;
+    }
     payment_collection::Entity::update_many()
         .col_expr(payment_collection::Column::Status, Expr::value("completed"))
         .col_expr(payment_collection::Column::UpdatedAt, Expr::value(w.now))
@@ -683,13 +738,12 @@ async fn write_order(w: &Write<'_>, sale: Sale<'_>, bps: FeeBps) -> Result<order
 /// The next order number: the counter row is incremented in the recording transaction, so numbers are dense,
 /// never reused, and two recordings wait for each other on it.
 async fn next_display_id(w: &Write<'_>) -> Result<i64, DbErr> {
-    order_counter::Entity::update_many()
+    let mut rows = order_counter::Entity::update_many()
         .col_expr(order_counter::Column::Value, Expr::col(order_counter::Column::Value).add(1))
         .filter(order_counter::Column::Name.eq("orders"))
-        .exec(w.txn)
+        .exec_with_returning(w.txn)
         .await?;
-    let row = order_counter::Entity::find_by_id("orders".to_owned()).one(w.txn).await?;
-    row.map(|row| row.value).ok_or_else(|| DbErr::RecordNotFound("order_counters.orders".into()))
+    rows.pop().map(|row| row.value).ok_or_else(|| DbErr::RecordNotFound("order_counters.orders".into()))
 }
 
 /// The answer for an outcome.
@@ -700,9 +754,8 @@ async fn answer(state: &AppState, cart: &cart::Model, outcome: Outcome) -> Resul
             Ok(CompleteCartResponse::Order { order: Box::new(row.into()) })
         }
         Outcome::Cart(error) => {
-            let row =
-                cart::Entity::find_by_id(cart.id.clone()).one(state.db.conn()).await?.ok_or_else(cart_not_found)?;
-            Ok(CompleteCartResponse::Cart { cart: Box::new(super::carts::view(state.db.conn(), row).await?), error })
+            let cart = super::carts::answer(state, &cart.id).await?.cart;
+            Ok(CompleteCartResponse::Cart { cart: Box::new(cart), error })
         }
     }
 }
@@ -727,8 +780,11 @@ pub async fn complete_cart(
     Path(id): Path<String>,
 ) -> Result<Json<CompleteCartResponse>, ApiError> {
     let cart = super::carts::owned(state.db.conn(), &id, &shopper).await?;
+    // Checked before the write; the claim trusts it if the cart is unchanged by then (`checked_in`).
+    let precheck =
+        check_cart(state.db.conn(), &cart).await.ok().map(|checked| Precheck { cart: cart.clone(), checked });
     let (for_claim, in_claim) = (cart.clone(), state.clone());
-    let claim = state.write(move |w| Box::pin(async move { claim(&w, &in_claim, &for_claim).await })).await?;
+    let claim = state.write(move |w| Box::pin(async move { claim(&w, &in_claim, &for_claim, precheck).await })).await?;
     let outcome = match claim {
         Claim::Settled(order) => return Ok(Json(CompleteCartResponse::Order { order: Box::new((*order).into()) })),
         Claim::Recorded(order_id) => Outcome::Order(order_id),
@@ -762,7 +818,8 @@ pub async fn finish_completion_job(state: AppState, run: JobRun) -> anyhow::Resu
         return Ok(());
     };
     let (for_claim, in_claim) = (cart.clone(), state.clone());
-    let claim = match state.write(move |w| Box::pin(async move { claim(&w, &in_claim, &for_claim).await })).await {
+    let claim = match state.write(move |w| Box::pin(async move { claim(&w, &in_claim, &for_claim, None).await })).await
+    {
         Ok(Claim::Claimed(claimed)) => claimed,
         Ok(Claim::Recorded(_) | Claim::Settled(_)) => return Ok(()),
         // Still held by a live request: the runner retries after it.

@@ -82,7 +82,8 @@ pub async fn add_cart_line_item(
         ApiError::from(DomainError::invalid_fields(FieldErrors::from([("quantity".to_owned(), vec![error])])))
     })?;
     let payment_id = payment_of_variant(body.variant_id.trim()).ok_or_else(variant_not_found)?;
-    let response = state
+    let cart_id = id.clone();
+    state
         .write(move |w| {
             Box::pin(async move {
                 let row = carts::lock_open(&w, &id, &shopper).await?;
@@ -111,9 +112,9 @@ pub async fn add_cart_line_item(
                     .await?;
                     payment_collections::reset(&w, &row.id).await?;
                 }
-                carts::respond(&w, &id).await
+                Ok(())
             })
         })
         .await?;
-    Ok(Json(response))
+    Ok(Json(carts::answer(&state, &cart_id).await?))
 }

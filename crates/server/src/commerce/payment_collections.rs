@@ -162,13 +162,18 @@ async fn view(conn: &impl ConnectionTrait, row: payment_collection::Model) -> Re
         .order_by_desc(payment_session::Column::CreatedAt)
         .all(conn)
         .await?;
-    Ok(PaymentCollection {
+    Ok(collection_view(row, sessions))
+}
+
+/// The collection as answered, with its sessions (newest first).
+fn collection_view(row: payment_collection::Model, sessions: Vec<payment_session::Model>) -> PaymentCollection {
+    PaymentCollection {
         id: row.id,
         currency_code: row.currency_code,
         amount: major(row.amount_minor),
         status: row.status,
         payment_sessions: sessions.into_iter().map(session_view).collect(),
-    })
+    }
 }
 
 /// The cart's collection with its sessions, if it has one.
@@ -305,7 +310,8 @@ pub async fn create_payment_collection(
                 }
                 .insert(w.txn)
                 .await?;
-                Ok(PaymentCollectionResponse { payment_collection: view(w.txn, row).await? })
+                // A new collection has no payment session yet.
+                Ok(PaymentCollectionResponse { payment_collection: collection_view(row, Vec::new()) })
             })
         })
         .await?;
@@ -313,9 +319,13 @@ pub async fn create_payment_collection(
 }
 
 /// What a payment session is started for, read before the provider is asked.
+#[derive(Clone)]
 struct Attempt {
     collection_id: String,
     cart_id: String,
+    /// The cart's version when read: every change to the cart bumps it.
+    cart_version: i64,
+    account_id: Uuid,
     region_id: Uuid,
     payment_id: Uuid,
     amount_minor: i64,
@@ -341,6 +351,8 @@ async fn attempt(conn: &impl ConnectionTrait, id: &str, shopper: &Shopper) -> Re
     Ok(Attempt {
         collection_id: collection.id,
         cart_id: cart.id.clone(),
+        cart_version: cart.version,
+        account_id: account,
         region_id: cart.region_id,
         payment_id: seat.payment_id,
         amount_minor: carts::total_minor(conn, &cart.id).await?,
@@ -412,19 +424,26 @@ pub async fn initiate_payment_session(
     let response = state
         .write(move |w| {
             Box::pin(async move {
-                carts::lock_open(&w, &first.cart_id, &shopper).await?;
-                let now = attempt(w.txn, &id, &shopper).await?;
-                if (now.payment_id, now.amount_minor, &now.currency_code)
-                    != (first.payment_id, first.amount_minor, &first.currency_code)
-                {
-                    return Err(ApiError::stale_version());
-                }
+                let locked = carts::lock_open(&w, &first.cart_id, &shopper).await?;
+                // Moved by this lock only: nothing in the cart changed since `first` was read, which still holds
+                // (the seat itself is checked again below, by `payment_pending`).
+                let now = if locked.version == first.cart_version + 1 {
+                    first
+                } else {
+                    let now = attempt(w.txn, &id, &shopper).await?;
+                    if (now.payment_id, now.amount_minor, &now.currency_code)
+                        != (first.payment_id, first.amount_minor, &first.currency_code)
+                    {
+                        return Err(ApiError::stale_version());
+                    }
+                    now
+                };
                 cancel_attempts(&w, &now.collection_id, &now.cart_id).await?;
                 payment_session::Entity::delete_many()
                     .filter(payment_session::Column::PaymentCollectionId.eq(&now.collection_id))
                     .exec(w.txn)
                     .await?;
-                payment_session::ActiveModel {
+                let session = payment_session::ActiveModel {
                     id: Set(session_id),
                     payment_collection_id: Set(now.collection_id.clone()),
                     provider_id: Set(provider_id),
@@ -438,16 +457,21 @@ pub async fn initiate_payment_session(
                 }
                 .insert(w.txn)
                 .await?;
-                let collection = payment_collection::Entity::find_by_id(&now.collection_id)
-                    .one(w.txn)
+                let collection = payment_collection::Entity::update_many()
+                    .col_expr(payment_collection::Column::AmountMinor, Expr::value(now.amount_minor))
+                    .col_expr(payment_collection::Column::UpdatedAt, Expr::value(w.now))
+                    .filter(payment_collection::Column::Id.eq(&now.collection_id))
+                    .exec_with_returning(w.txn)
                     .await?
+                    .pop()
                     .ok_or_else(collection_not_found)?;
-                let mut active: payment_collection::ActiveModel = collection.into();
-                active.amount_minor = Set(now.amount_minor);
-                active.updated_at = Set(w.now);
-                let collection = active.update(w.txn).await?;
-                crate::sessions::payment_pending(&w, now.payment_id, &now.cart_id).await?;
-                Ok(PaymentCollectionResponse { payment_collection: view(w.txn, collection).await? })
+                if !crate::sessions::payment_pending(&w, now.payment_id, &now.cart_id).await? {
+                    // The seat went since it was checked: its own refusal (rolling all of this back).
+                    crate::sessions::payable_seat(w.txn, AccountId(now.account_id), now.payment_id).await?;
+                    return Err(ApiError::stale_version());
+                }
+                // The collection's only session is the one just made.
+                Ok(PaymentCollectionResponse { payment_collection: collection_view(collection, vec![session]) })
             })
         })
         .await?;

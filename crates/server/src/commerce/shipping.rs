@@ -92,7 +92,8 @@ pub async fn add_cart_shipping_method(
         ));
     }
     let data = Value::Object(body.data.unwrap_or_default());
-    let response = state
+    let cart_id = id.clone();
+    state
         .write(move |w| {
             Box::pin(async move {
                 let row = carts::lock_open(&w, &id, &shopper).await?;
@@ -111,9 +112,9 @@ pub async fn add_cart_shipping_method(
                 })
                 .exec_without_returning(w.txn)
                 .await?;
-                carts::respond(&w, &id).await
+                Ok(())
             })
         })
         .await?;
-    Ok(Json(response))
+    Ok(Json(carts::answer(&state, &cart_id).await?))
 }

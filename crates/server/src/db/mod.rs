@@ -9,8 +9,8 @@
 //! waited hundreds of milliseconds for a lock held for one (the checkout benchmark's tail, docs/performance.md).
 //! Other processes on the same file still meet the busy timeout as before. On PostgreSQL it is an ordinary READ
 //! COMMITTED transaction in which conditional `UPDATE … WHERE version = $n` statements (see [`expect_updated`]) or
-//! row locks decide who wins. After a commit it
-//! wakes the event dispatcher, so events written in the transaction go out at once.
+//! row locks decide who wins. After a commit that recorded an event or scheduled a job it wakes the event
+//! dispatcher or the job runner ([`Db::commits_to`]), so they go out at once; other commits wake neither.
 //!
 //! This module answers database errors (`DbErr`, [`StaleVersion`]) and knows nothing of HTTP: `error.rs` turns
 //! them into API errors, once, and gives handlers `Db::write`, whose work answers `ApiError`.
@@ -18,6 +18,7 @@
 pub mod entities;
 pub mod migrations;
 
+use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -40,11 +41,45 @@ pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// caller's error type, which database errors convert into.
 pub type TxFuture<'c, T, E = DbErr> = Pin<Box<dyn Future<Output = Result<T, E>> + Send + 'c>>;
 
+/// What a transaction may leave for a background worker to pick up after its commit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outbox {
+    /// The `events` table, read by the event dispatcher.
+    Events,
+    /// The `jobs` table, read by the job runner.
+    Jobs,
+}
+
+impl Outbox {
+    fn bit(self) -> u8 {
+        match self {
+            Outbox::Events => 1,
+            Outbox::Jobs => 2,
+        }
+    }
+}
+
+tokio::task_local! {
+    /// The outboxes the running transaction has written to (bits of [`Outbox::bit`]).
+    static WROTE: Cell<u8>;
+}
+
+/// Notes that the transaction running in this task wrote to `outbox` (`events::record_at`, `jobs::schedule_at`),
+/// so its commit wakes that outbox's worker. Outside [`Db::transaction`] it does nothing: such a write is found by
+/// the worker's next poll.
+pub fn wrote(outbox: Outbox) {
+    let _ = WROTE.try_with(|wrote| wrote.set(wrote.get() | outbox.bit()));
+}
+
 #[derive(Clone, Debug)]
 pub struct Db {
     conn: DatabaseConnection,
-    /// Counts commits made through `write`; the event dispatcher and the job runner each watch it.
+    /// Counts commits made through `write` (the public cache's "nothing changed here" check).
     commits: Arc<watch::Sender<u64>>,
+    /// Count the commits that wrote to the events outbox and to the jobs outbox: the dispatcher and the runner
+    /// each watch theirs, and a checkout's many writes without either wake neither.
+    event_commits: Arc<watch::Sender<u64>>,
+    job_commits: Arc<watch::Sender<u64>>,
     /// SQLite only: this instance's write transactions take turns here, first come first served, before
     /// `BEGIN IMMEDIATE` (see the module documentation).
     writer: Option<Arc<tokio::sync::Mutex<()>>>,
@@ -53,7 +88,13 @@ pub struct Db {
 impl Db {
     pub fn new(conn: DatabaseConnection) -> Self {
         let writer = (conn.get_database_backend() == DbBackend::Sqlite).then(|| Arc::new(tokio::sync::Mutex::new(())));
-        Self { conn, commits: Arc::new(watch::Sender::new(0)), writer }
+        Self {
+            conn,
+            commits: Arc::new(watch::Sender::new(0)),
+            event_commits: Arc::new(watch::Sender::new(0)),
+            job_commits: Arc::new(watch::Sender::new(0)),
+            writer,
+        }
     }
 
     /// The pool, for reads.
@@ -65,10 +106,23 @@ impl Db {
         self.conn.get_database_backend()
     }
 
-    /// Changes after every committed write; the event dispatcher and the job runner wait on it. A watcher that
-    /// was busy when a commit happened still sees the change, so no wake-up is lost.
+    /// Changes after every committed write. A watcher that was busy when a commit happened still sees the
+    /// change, so no wake-up is lost.
     pub fn commits(&self) -> watch::Receiver<u64> {
         self.commits.subscribe()
+    }
+
+    /// Changes after every committed write that wrote to `outbox` (see [`wrote`]); the event dispatcher and the
+    /// job runner wait on theirs.
+    pub fn commits_to(&self, outbox: Outbox) -> watch::Receiver<u64> {
+        self.outbox_commits(outbox).subscribe()
+    }
+
+    fn outbox_commits(&self, outbox: Outbox) -> &watch::Sender<u64> {
+        match outbox {
+            Outbox::Events => &self.event_commits,
+            Outbox::Jobs => &self.job_commits,
+        }
     }
 
     /// How many writes this instance has committed so far (what `commits` watches).
@@ -84,23 +138,29 @@ impl Db {
         E: From<DbErr> + Send,
         F: for<'c> FnOnce(&'c DatabaseTransaction) -> TxFuture<'c, T, E> + Send,
     {
-        // Held until the commit or rollback. Waiting is bounded like SQLite's own busy wait, so a write that
-        // (wrongly) waits for another write of this instance fails as it did without the queue, not forever.
-        let _turn = match &self.writer {
-            Some(writer) => Some(tokio::time::timeout(SQLITE_BUSY_TIMEOUT, writer.lock()).await.map_err(|_| {
-                DbErr::Custom("database is locked: timed out waiting for this instance's writes".into())
-            })?),
-            None => None,
-        };
+        // Held until the commit or rollback.
+        let _turn = self.turn().await?;
         let options = TransactionOptions {
             sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
             ..Default::default()
         };
         let txn = self.conn.begin_with_options(options).await?;
-        match work(&txn).await {
+        let (outcome, wrote) = WROTE
+            .scope(Cell::new(0), async {
+                let outcome = work(&txn).await;
+                (outcome, WROTE.with(Cell::get))
+            })
+            .await;
+        match outcome {
             Ok(value) => {
                 txn.commit().await?;
-                self.commits.send_modify(|count| *count = count.wrapping_add(1));
+                let bump = |count: &mut u64| *count = count.wrapping_add(1);
+                self.commits.send_modify(bump);
+                for outbox in [Outbox::Events, Outbox::Jobs] {
+                    if wrote & outbox.bit() != 0 {
+                        self.outbox_commits(outbox).send_modify(bump);
+                    }
+                }
                 Ok(value)
             }
             Err(error) => {
@@ -109,6 +169,24 @@ impl Db {
                 }
                 Err(error)
             }
+        }
+    }
+
+    /// Runs `work`, writes outside a transaction (the job runner's leases), in this instance's write turn on
+    /// SQLite, so they queue with the transactions instead of meeting SQLite's busy wait; as is on PostgreSQL.
+    pub async fn in_turn<T>(&self, work: impl Future<Output = Result<T, DbErr>>) -> Result<T, DbErr> {
+        let _turn = self.turn().await?;
+        work.await
+    }
+
+    /// SQLite: waits for this instance's write turn. Waiting is bounded like SQLite's own busy wait, so a write
+    /// that (wrongly) waits for another write of this instance fails as it did without the queue, not forever.
+    async fn turn(&self) -> Result<Option<tokio::sync::MutexGuard<'_, ()>>, DbErr> {
+        match &self.writer {
+            Some(writer) => Ok(Some(tokio::time::timeout(SQLITE_BUSY_TIMEOUT, writer.lock()).await.map_err(|_| {
+                DbErr::Custom("database is locked: timed out waiting for this instance's writes".into())
+            })?)),
+            None => Ok(None),
         }
     }
 
@@ -140,6 +218,9 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Database
         .max_connections(max_connections)
         .min_connections(0)
         .acquire_timeout(Duration::from_secs(10))
+        // A connection used within the last half minute is alive: pinging every one handed out cost a round trip
+        // per request (on PostgreSQL, a statement in the checkout benchmark's every handful).
+        .test_before_acquire_if_idle_for(Duration::from_secs(30))
         .sqlx_logging(false)
         .map_sqlx_sqlite_opts(|opts| {
             opts.journal_mode(SqliteJournalMode::Wal)

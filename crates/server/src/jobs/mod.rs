@@ -154,7 +154,7 @@ impl Jobs {
     pub fn start(&self, state: AppState) {
         let jobs = self.clone();
         let runner = tokio::spawn(async move {
-            let mut commits = state.db.commits();
+            let mut commits = state.db.commits_to(crate::db::Outbox::Jobs);
             let slots = Arc::new(Semaphore::new(jobs.settings.concurrency.max(1)));
             loop {
                 jobs.run_due(&state, &slots).await;
@@ -187,7 +187,7 @@ impl Jobs {
     async fn run_due(&self, state: &AppState, slots: &Arc<Semaphore>) {
         loop {
             let Ok(slot) = slots.clone().try_acquire_owned() else { return };
-            let claimed = match self.claim(state.db.conn()).await {
+            let claimed = match state.db.in_turn(self.claim(state.db.conn())).await {
                 Ok(Some(run)) => run,
                 Ok(None) => return,
                 Err(error) => {
@@ -265,10 +265,10 @@ impl Jobs {
             None => Err(anyhow::anyhow!("no handler is registered for jobs of kind {kind}")),
         };
         let result = match outcome {
-            Ok(()) => self.succeeded(&state, id).await,
+            Ok(()) => state.db.in_turn(self.succeeded(&state, id)).await,
             Err(error) => {
                 tracing::warn!(job = %id, %kind, attempt, error = format!("{error:#}"), "a job failed");
-                self.failed(&state, id, attempt, &format!("{error:#}")).await
+                state.db.in_turn(self.failed(&state, id, attempt, &format!("{error:#}"))).await
             }
         };
         if let Err(error) = result {
@@ -357,6 +357,7 @@ pub async fn schedule_at(conn: &impl ConnectionTrait, now: DateTime<Utc>, job: J
         .on_conflict(OnConflict::column(job::Column::UniqueKey).do_nothing().to_owned())
         .exec_without_returning(conn)
         .await?;
+    crate::db::wrote(crate::db::Outbox::Jobs);
     Ok(())
 }
 

@@ -226,7 +226,7 @@ async fn consume_one(w: &Write<'_>, seq: i64) -> Result<bool, ApiError> {
 }
 
 /// One notification for one recipient, if they still exist, want it (reminders) and do not have it yet; with its
-/// realtime event and, when they take this kind by e-mail, its mail job.
+/// realtime event and, when they take this kind by e-mail at a proven address, its mail job.
 async fn notify(
     w: &Write<'_>,
     recipient: AccountId,
@@ -275,7 +275,10 @@ async fn notify(
     }
     let data = serde_json::to_value(view(&row)).map_err(ApiError::internal)?;
     w.record(events::created(id, recipient, data)).await?;
-    if prefs.email_kinds.contains(&notice.kind) {
+    // Mailed only to a proven address of an active account (the job checks again when it sends): a job for an
+    // unproven one would be three writes that end in nothing.
+    let mailable = account.status() == AccountStatus::Active && account.email_verified_at.is_some();
+    if mailable && prefs.email_kinds.contains(&notice.kind) {
         w.schedule(jobs::mail(id)).await?;
     }
     Ok(())

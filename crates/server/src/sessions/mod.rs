@@ -162,7 +162,8 @@ pub async fn payable_seat(
 }
 
 /// Commerce's front door when a payment session starts for a seat: an open payment becomes `pending` (decisions.md,
-/// Commerce §2) and names the cart, in commerce's transaction. `false` when the payment is no longer open.
+/// Commerce §2) and names the cart, in commerce's transaction. `false` when the payment is no longer open or the
+/// session is no longer being prepared.
 pub async fn payment_pending(w: &Write<'_>, payment_id: Uuid, cart_id: &str) -> Result<bool, ApiError> {
     store::payment_pending(Tx::from(w), payment_id, cart_id).await
 }

@@ -79,16 +79,14 @@ impl<'c> From<&Write<'c>> for Tx<'c> {
 
 /// Locks the session's row for this write and reads it; `None` when there is no such session.
 async fn lock(tx: Tx<'_>, id: Uuid) -> Result<Option<session::Model>, DbErr> {
-    let result = session::Entity::update_many()
+    // `RETURNING`: the locked row comes back with the update, one statement instead of two.
+    let mut rows = session::Entity::update_many()
         .col_expr(session::Column::Version, Expr::col(session::Column::Version).add(1))
         .col_expr(session::Column::UpdatedAt, Expr::value(tx.now))
         .filter(session::Column::Id.eq(id))
-        .exec(tx.txn)
+        .exec_with_returning(tx.txn)
         .await?;
-    if result.rows_affected == 0 {
-        return Ok(None);
-    }
-    queries::by_id(tx.txn, id).await
+    Ok(rows.pop())
 }
 
 /// The GM's session, locked; anyone else's is "not found".
@@ -351,12 +349,13 @@ async fn refund_paid(tx: Tx<'_>, session_id: Uuid, player: Option<Uuid>, reason:
     Ok(())
 }
 
-/// Applies the automatic moves the counts now call for (each a history row by the platform).
-async fn settle(tx: Tx<'_>, id: Uuid, facts: &SessionSeriesFacts) -> Result<(), ApiError> {
-    let row = reread(tx, id).await?;
+/// Applies the automatic moves the counts now call for (each a history row by the platform); answers the session
+/// as it is then.
+async fn settle(tx: Tx<'_>, id: Uuid, facts: &SessionSeriesFacts) -> Result<session::Model, ApiError> {
+    let mut row = reread(tx, id).await?;
     let status = queries::status(&row);
     if !status.is_preparing() {
-        return Ok(());
+        return Ok(row);
     }
     let participants = queries::participants(tx.txn, id).await?;
     let paid: Vec<Uuid> = queries::payments(tx.txn, id)
@@ -376,8 +375,9 @@ async fn settle(tx: Tx<'_>, id: Uuid, facts: &SessionSeriesFacts) -> Result<(), 
     for step in sessions::settle(status, readiness) {
         set_status(tx, id, step).await?;
         history(tx, id, SessionEventKind::StatusChanged, None, None, Some(step), None).await?;
+        row.status = step.as_str().to_owned();
     }
-    Ok(())
+    Ok(row)
 }
 
 /// Schedules the 60-minute rule for the session's current start (a job per start; an earlier one finds the start
@@ -1023,9 +1023,14 @@ pub async fn payment_declined(tx: Tx<'_>, payment_id: Uuid) -> Result<(), ApiErr
 /// Commerce recorded the order of an open payment: the payment is `completed` with commerce's references and one
 /// more transaction, the automatic moves follow (`waiting_for_payment` → `ready_to_start` once every condition
 /// holds) and the GM and the participants hear of it. `false`, with nothing written, when the payment is no longer
-/// open (its holder left, or it was completed by another cart): the caller voids its completion.
+/// open (its holder left, or it was completed by another cart) or the session is no longer being prepared (moved
+/// back to planning, started, cancelled): the caller voids its completion. Both are read under the session's lock,
+/// so a seat checked before the caller's write cannot be paid for once it went.
 pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) -> Result<bool, ApiError> {
     let Some((row, paid)) = lock_payment(tx, payment_id).await? else { return Ok(false) };
+    if !queries::status(&row).is_preparing() {
+        return Ok(false);
+    }
     let updated = payment::Entity::update_many()
         .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Completed.as_str()))
         .col_expr(payment::Column::CartId, Expr::value(refs.cart_id))
@@ -1043,32 +1048,32 @@ pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) 
     // The history names the payer before the move to ready to start it may cause.
     history(tx, row.id, SessionEventKind::Paid, Some(paid.player_id), None, None, None).await?;
     let facts = facts_of(tx, &row).await?;
-    settle(tx, row.id, &facts).await?;
-    let row = reread(tx, row.id).await?;
+    let row = settle(tx, row.id, &facts).await?;
     let notice = payment_notice(tx, &row, &facts, NotificationKind::PaymentReceipt, &paid).await?;
     announce_with(tx, &row, false, vec![notice]).await?;
     Ok(true)
 }
 
-/// Commerce started a payment session for `payment_id` in `cart_id`: an open payment becomes `pending` and names
-/// the cart, and the GM's page and the player's refetch. A payment no longer open is left alone (`false`).
+/// Commerce started a payment session for `payment_id` in `cart_id`: an open payment of a session being prepared
+/// becomes `pending` and names the cart, and the GM's page and the player's refetch. A payment no longer open, or
+/// of a session no longer being prepared, is left alone (`false`): the seat cannot be paid now.
 pub async fn payment_pending(tx: Tx<'_>, payment_id: Uuid, cart_id: &str) -> Result<bool, ApiError> {
-    let open = [PaymentStatus::Created.as_str(), PaymentStatus::Pending.as_str()];
+    let Some(payment) = queries::payment_by_id(tx.txn, payment_id).await? else { return Ok(false) };
+    let Some(session) = queries::by_id(tx.txn, payment.session_id).await? else { return Ok(false) };
+    if !queries::status(&session).is_preparing() {
+        return Ok(false);
+    }
     let updated = payment::Entity::update_many()
         .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Pending.as_str()))
         .col_expr(payment::Column::CartId, Expr::value(cart_id))
         .col_expr(payment::Column::UpdatedAt, Expr::value(tx.now))
         .filter(payment::Column::Id.eq(payment_id))
-        .filter(payment::Column::Status.is_in(open))
+        .filter(payment::Column::Status.is_in(open_statuses()))
         .exec(tx.txn)
         .await?;
     if updated.rows_affected == 0 {
         return Ok(false);
     }
-    if let Some(row) = queries::payment_by_id(tx.txn, payment_id).await?
-        && let Some(session) = queries::by_id(tx.txn, row.session_id).await?
-    {
-        announce(tx, &session, false).await?;
-    }
+    announce(tx, &session, false).await?;
     Ok(true)
 }

@@ -4,8 +4,11 @@
 use std::time::Duration;
 
 use questline::ApiError;
+use questline::db::Outbox;
 use questline::events::{Audience, Event, EventKind};
+use questline::jobs::Job;
 use questline_domain::ids::AccountId;
+use sea_orm::ConnectionTrait;
 
 db_test!(async fn committed_events_reach_subscribers_in_order(app) {
     let mut events = app.state.events.subscribe();
@@ -61,4 +64,63 @@ db_test!(async fn events_of_a_rolled_back_transaction_are_never_sent(app) {
         .unwrap();
     let next = tokio::time::timeout(Duration::from_secs(5), events.recv()).await.unwrap().unwrap();
     assert_eq!(next.kind, EventKind::Created, "the rolled-back delete never arrives");
+});
+
+db_test!(async fn only_writes_to_an_outbox_wake_its_watcher(app) {
+    let db = app.state.db.clone();
+    let (mut all, mut events, mut jobs) =
+        (db.commits(), db.commits_to(Outbox::Events), db.commits_to(Outbox::Jobs));
+    for watcher in [&mut all, &mut events, &mut jobs] {
+        watcher.borrow_and_update();
+    }
+
+    // A write that leaves nothing for the dispatcher or the runner wakes neither.
+    db.write(|txn| {
+        Box::pin(async move {
+            txn.execute_unprepared("SELECT 1").await?;
+            Ok(())
+        })
+    })
+    .await
+    .unwrap();
+    assert!(all.has_changed().unwrap(), "every commit is counted");
+    assert!(!events.has_changed().unwrap() && !jobs.has_changed().unwrap());
+    all.borrow_and_update();
+
+    let bus = app.state.events.clone();
+    db.write(move |txn| {
+        Box::pin(async move {
+            bus.record(txn, Event::created("account", AccountId::new()).to(Audience::Public)).await?;
+            Ok(())
+        })
+    })
+    .await
+    .unwrap();
+    assert!(events.has_changed().unwrap(), "a recorded event wakes the dispatcher");
+    assert!(!jobs.has_changed().unwrap());
+    events.borrow_and_update();
+
+    let runner = app.state.jobs.clone();
+    let later = app.clock_now() + chrono::Duration::hours(1);
+    db.write(move |txn| {
+        Box::pin(async move { Ok(runner.schedule(txn, Job::new("test.outbox_wake", ()).at(later)).await?) })
+    })
+    .await
+    .unwrap();
+    assert!(jobs.has_changed().unwrap(), "a scheduled job wakes the runner");
+    assert!(!events.has_changed().unwrap());
+
+    // An event recorded in a transaction that rolls back wakes nobody.
+    let bus = app.state.events.clone();
+    jobs.borrow_and_update();
+    let refused: Result<(), ApiError> = db
+        .write(move |txn| {
+            Box::pin(async move {
+                bus.record(txn, Event::created("account", AccountId::new()).to(Audience::Public)).await?;
+                Err(ApiError::conflict("test_refusal", "refused after recording"))
+            })
+        })
+        .await;
+    assert!(refused.is_err());
+    assert!(!events.has_changed().unwrap() && !jobs.has_changed().unwrap());
 });

@@ -19,6 +19,16 @@ pub struct Model {
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-pub enum Relation {}
+pub enum Relation {
+    /// Read with the session in one query when a request is authenticated (`auth::session::resolve`).
+    #[sea_orm(belongs_to = "super::account::Entity", from = "Column::AccountId", to = "super::account::Column::Id")]
+    Account,
+}
+
+impl Related<super::account::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Account.def()
+    }
+}
 
 impl ActiveModelBehavior for ActiveModel {}
