@@ -583,3 +583,30 @@ db_test!(async fn a_cart_being_paid_is_not_changed_under_the_payment(app) {
     completion_row(&app, id(&third), "started", None).await;
     ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&third)), &json!({"email": "b@example.test"})).await, 200).await;
 });
+
+db_test!(async fn a_seat_of_a_session_moved_back_to_planning_is_refused_under_the_lock(app) {
+    // What commerce's writes rely on when they trust a check made before the write: the session's own front door
+    // refuses a payment of a session no longer being prepared, even when the payment itself is still open.
+    let seat = seat(&app, "pln").await;
+    gm_act_ok(&seat.gm, &seat.session, "start-planning").await;
+    let payment_id = Uuid::parse_str(&seat.payment_id).unwrap();
+    let pending = app
+        .state
+        .write(move |w| Box::pin(async move { questline::sessions::payment_pending(&w, payment_id, "cart_test").await }))
+        .await
+        .unwrap();
+    assert!(!pending, "no payment starts for a session in planning");
+    let refs = questline::sessions::PaymentRefs {
+        cart_id: "cart_test".into(),
+        order_id: "order_test".into(),
+        transaction_id: "sys_test".into(),
+    };
+    let completed = app
+        .state
+        .write(move |w| Box::pin(async move { questline::sessions::payment_completed(&w, payment_id, refs).await }))
+        .await
+        .unwrap();
+    assert!(!completed, "no payment completes for a session in planning");
+    let view = player_view(&seat).await;
+    assert_eq!(view["payment"]["status"], "created", "the payment is still open, untouched: {view}");
+});
