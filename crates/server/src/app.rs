@@ -198,19 +198,8 @@ impl Application {
         let hooks = Arc::new(account_hooks());
         let mut payment_providers = PaymentProviders::new(config.system_payments == Switch::On);
         if let Some(stripe) = stripe {
+            // Its start-up warnings are `Config::warnings`, said by `serve`.
             payment_providers.add(Arc::new(StripeProvider::new(&stripe.secret_key, &stripe.api_base)?));
-            if config.system_payments == Switch::On {
-                tracing::warn!(
-                    "Stripe is configured but the built-in test provider (pp_system_default, which takes no money) \
-                     is still offered: anyone can check out without paying. Set QUESTLINE_SYSTEM_PAYMENTS=off"
-                );
-            }
-            if stripe.webhook_secret.is_none() {
-                tracing::warn!(
-                    "Stripe is configured without QUESTLINE_STRIPE_WEBHOOK_SECRET: a payment whose shopper never \
-                     returns from their bank completes only when they come back"
-                );
-            }
         }
         let state = AppState {
             db,

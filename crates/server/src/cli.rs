@@ -112,12 +112,8 @@ pub fn main() -> ExitCode {
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(?config, "starting");
-    if config.sales_channel_id.trim().is_empty() {
-        // Medusa's storefronts create carts in a sales channel; without one the web app's carts have none.
-        tracing::warn!("QUESTLINE_SALES_CHANNEL_ID is set but empty: carts will be created without a sales channel");
-    }
-    if config.publishable_key.trim().is_empty() {
-        tracing::warn!("QUESTLINE_PUBLISHABLE_KEY is set but empty: every store request will be refused");
+    for warning in config.warnings() {
+        tracing::warn!("{warning}");
     }
     let app = Application::build(config).await?;
     tracing::info!(address = %app.local_addr(), public_url = %app.state.config.public_url(), "Questline is listening");

@@ -348,6 +348,35 @@ impl Config {
         })
     }
 
+    /// What is allowed but probably a mistake, said as warnings when the server starts (empty store settings, Stripe
+    /// beside the built-in provider that takes no money, Stripe without its webhook). Settings that cannot work are
+    /// errors instead (`stripe`, `platform_fee_bps`).
+    pub fn warnings(&self) -> Vec<&'static str> {
+        let mut warnings = Vec::new();
+        if self.sales_channel_id.trim().is_empty() {
+            // Medusa's storefronts create carts in a sales channel; without one the web app's carts have none.
+            warnings.push("QUESTLINE_SALES_CHANNEL_ID is set but empty: carts will be created without a sales channel");
+        }
+        if self.publishable_key.trim().is_empty() {
+            warnings.push("QUESTLINE_PUBLISHABLE_KEY is set but empty: every store request will be refused");
+        }
+        if let Ok(Some(stripe)) = self.stripe() {
+            if self.system_payments == Switch::On {
+                warnings.push(
+                    "Stripe is configured but the built-in test provider (pp_system_default, which takes no money) \
+                     is still offered: anyone can check out without paying. Set QUESTLINE_SYSTEM_PAYMENTS=off",
+                );
+            }
+            if stripe.webhook_secret.is_none() {
+                warnings.push(
+                    "Stripe is configured without QUESTLINE_STRIPE_WEBHOOK_SECRET: a payment whose shopper never \
+                     returns from their bank completes only when they come back",
+                );
+            }
+        }
+        warnings
+    }
+
     /// The Stripe settings: `None` when neither key is set (an empty value counts as not set); an error, checked at
     /// start, when only one of the two keys is set or a key is of the wrong kind (a publishable key where the
     /// secret one goes is the usual slip).
@@ -606,6 +635,30 @@ mod tests {
         config.stripe_secret_key = Some(" ".into());
         config.stripe_publishable_key = Some("".into());
         assert!(config.stripe().unwrap().is_none(), "empty values are not set");
+    }
+
+    #[test]
+    fn start_up_warns_of_settings_that_are_probably_mistakes() {
+        let mut config = Config::for_database("x", PathBuf::from("/tmp"));
+        assert!(config.warnings().is_empty(), "the defaults: {:?}", config.warnings());
+        config.sales_channel_id = " ".into();
+        config.publishable_key = String::new();
+        let warnings = config.warnings();
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings[0].starts_with("QUESTLINE_SALES_CHANNEL_ID is set but empty"));
+        assert!(warnings[1].starts_with("QUESTLINE_PUBLISHABLE_KEY is set but empty"));
+
+        let mut config = Config::for_database("x", PathBuf::from("/tmp"));
+        config.stripe_secret_key = Some("sk_test_1".into());
+        config.stripe_publishable_key = Some("pk_test_1".into());
+        config.system_payments = Switch::On;
+        let warnings = config.warnings();
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings[0].contains("pp_system_default") && warnings[0].contains("QUESTLINE_SYSTEM_PAYMENTS=off"));
+        assert!(warnings[1].contains("QUESTLINE_STRIPE_WEBHOOK_SECRET"));
+        config.system_payments = Switch::Off;
+        config.stripe_webhook_secret = Some("whsec_1".into());
+        assert!(config.warnings().is_empty(), "Stripe set up whole: {:?}", config.warnings());
     }
 
     #[test]
