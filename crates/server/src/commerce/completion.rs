@@ -220,31 +220,23 @@ struct Checked {
     seat: PayableSeat,
 }
 
-/// [`check_cart`] run before the write, on `cart` as read then, so the write's turn is not spent on it.
-#[derive(Debug, Clone)]
-struct Precheck {
-    cart: cart::Model,
-    checked: Checked,
-}
-
-/// The cart checked in the claim's write: the precheck when the cart has not changed since (every change to a cart,
-/// its seat, address or payment session included, bumps its version), else checked again on the cart as it is now.
-/// The seat itself may have gone meanwhile without the cart changing: `sessions::payment_completed` refuses it
-/// under the session's lock (the payment no longer open, or the session no longer being prepared).
+/// The cart checked in the claim's write. `precheck` is [`check_cart`] run before the write on `cart` (as the
+/// caller read it), so the write's turn is not spent on it: it is trusted when the cart has not changed since (every
+/// change to a cart, its seat, address or payment session included, bumps its version), else the cart as it is now
+/// is checked again. The seat itself may have gone meanwhile without the cart changing: `sessions::payment_completed`
+/// refuses it under the session's lock (the payment no longer open, or the session no longer being prepared).
 async fn checked_in(
     w: &Write<'_>,
     cart: &cart::Model,
-    precheck: Option<Precheck>,
+    precheck: Option<Checked>,
 ) -> Result<(cart::Model, Checked), ApiError> {
     let current =
         cart::Entity::find_by_id(cart.id.clone()).one(w.txn).await?.ok_or_else(super::carts::cart_not_found)?;
-    match precheck {
-        Some(Precheck { cart: before, checked }) if before.version == current.version => Ok((current, checked)),
-        _ => {
-            let checked = check_cart(w.txn, &current).await?;
-            Ok((current, checked))
-        }
-    }
+    let checked = match precheck {
+        Some(checked) if current.version == cart.version => checked,
+        _ => check_cart(w.txn, &current).await?,
+    };
+    Ok((current, checked))
 }
 
 /// Step 1: take the cart's completion for this caller, in one write; with a provider that settles locally, the
@@ -253,7 +245,7 @@ async fn claim(
     w: &Write<'_>,
     state: &AppState,
     cart: &cart::Model,
-    precheck: Option<Precheck>,
+    precheck: Option<Checked>,
 ) -> Result<Claim, ApiError> {
     let existing = cart_completion::Entity::find_by_id(cart.id.clone()).one(w.txn).await?;
     let locked_until = w.now + LEASE;
@@ -781,8 +773,7 @@ pub async fn complete_cart(
 ) -> Result<Json<CompleteCartResponse>, ApiError> {
     let cart = super::carts::owned(state.db.conn(), &id, &shopper).await?;
     // Checked before the write; the claim trusts it if the cart is unchanged by then (`checked_in`).
-    let precheck =
-        check_cart(state.db.conn(), &cart).await.ok().map(|checked| Precheck { cart: cart.clone(), checked });
+    let precheck = check_cart(state.db.conn(), &cart).await.ok();
     let (for_claim, in_claim) = (cart.clone(), state.clone());
     let claim = state.write(move |w| Box::pin(async move { claim(&w, &in_claim, &for_claim, precheck).await })).await?;
     let outcome = match claim {

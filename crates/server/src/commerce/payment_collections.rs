@@ -319,7 +319,6 @@ pub async fn create_payment_collection(
 }
 
 /// What a payment session is started for, read before the provider is asked.
-#[derive(Clone)]
 struct Attempt {
     collection_id: String,
     cart_id: String,

@@ -122,7 +122,7 @@ pub async fn payable_seat(
     account: AccountId,
     payment_id: Uuid,
 ) -> Result<PayableSeat, ApiError> {
-    use questline_domain::sessions::{ParticipantStatus, SessionStatus};
+    use questline_domain::sessions::ParticipantStatus;
     let not_found = || ApiError::not_found(ErrorCode::VariantNotFound.as_str(), "Variant not found");
     let payment = queries::payment_by_id(conn, payment_id).await?.filter(|p| p.player_id == account.as_uuid());
     let payment = payment.ok_or_else(not_found)?;
@@ -131,10 +131,8 @@ pub async fn payable_seat(
     let holds_seat = participant.as_ref().is_some_and(|p| {
         matches!(queries::participant_status(p), ParticipantStatus::Confirmed | ParticipantStatus::Ready)
     });
-    let session_open = matches!(
-        queries::status(&session),
-        SessionStatus::WaitingForPlayers | SessionStatus::WaitingForPayment | SessionStatus::ReadyToStart
-    );
+    // The rule `store::payment_completed` and `store::payment_pending` apply again under the session's lock.
+    let session_open = queries::status(&session).is_preparing();
     if !queries::payment_status(&payment).is_open() || !holds_seat || !session_open {
         return Err(ApiError::conflict(
             ErrorCode::SeatNotPayable.as_str(),

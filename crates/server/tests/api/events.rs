@@ -10,6 +10,24 @@ use questline::jobs::Job;
 use questline_domain::ids::AccountId;
 use sea_orm::ConnectionTrait;
 
+/// Records `event` in a write that then ends with `end`: committed on `Ok`, rolled back on `Err`.
+async fn record_then(app: &crate::helpers::TestApp, event: Event, end: Result<(), ApiError>) -> Result<(), ApiError> {
+    let bus = app.state.events.clone();
+    app.state
+        .db
+        .write(move |txn| {
+            Box::pin(async move {
+                bus.record(txn, event).await?;
+                end
+            })
+        })
+        .await
+}
+
+fn refusal() -> Result<(), ApiError> {
+    Err(ApiError::conflict("test_refusal", "refused after recording"))
+}
+
 db_test!(async fn committed_events_reach_subscribers_in_order(app) {
     let mut events = app.state.events.subscribe();
     let bus = app.state.events.clone();
@@ -38,30 +56,10 @@ db_test!(async fn committed_events_reach_subscribers_in_order(app) {
 
 db_test!(async fn events_of_a_rolled_back_transaction_are_never_sent(app) {
     let mut events = app.state.events.subscribe();
-    let bus = app.state.events.clone();
-    let result: Result<(), ApiError> = app
-        .state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                bus.record(txn, Event::deleted("account", AccountId::new()).to(Audience::Public)).await?;
-                Err(ApiError::conflict("test_refusal", "refused after recording"))
-            })
-        })
-        .await;
+    let result = record_then(&app, Event::deleted("account", AccountId::new()).to(Audience::Public), refusal()).await;
     assert!(result.is_err());
 
-    let bus = app.state.events.clone();
-    app.state
-        .db
-        .write(move |txn| {
-            Box::pin(async move {
-                bus.record(txn, Event::created("account", AccountId::new()).to(Audience::Public)).await?;
-                Ok(())
-            })
-        })
-        .await
-        .unwrap();
+    record_then(&app, Event::created("account", AccountId::new()).to(Audience::Public), Ok(())).await.unwrap();
     let next = tokio::time::timeout(Duration::from_secs(5), events.recv()).await.unwrap().unwrap();
     assert_eq!(next.kind, EventKind::Created, "the rolled-back delete never arrives");
 });
@@ -87,15 +85,7 @@ db_test!(async fn only_writes_to_an_outbox_wake_its_watcher(app) {
     assert!(!events.has_changed().unwrap() && !jobs.has_changed().unwrap());
     all.borrow_and_update();
 
-    let bus = app.state.events.clone();
-    db.write(move |txn| {
-        Box::pin(async move {
-            bus.record(txn, Event::created("account", AccountId::new()).to(Audience::Public)).await?;
-            Ok(())
-        })
-    })
-    .await
-    .unwrap();
+    record_then(&app, Event::created("account", AccountId::new()).to(Audience::Public), Ok(())).await.unwrap();
     assert!(events.has_changed().unwrap(), "a recorded event wakes the dispatcher");
     assert!(!jobs.has_changed().unwrap());
     events.borrow_and_update();
@@ -111,16 +101,8 @@ db_test!(async fn only_writes_to_an_outbox_wake_its_watcher(app) {
     assert!(!events.has_changed().unwrap());
 
     // An event recorded in a transaction that rolls back wakes nobody.
-    let bus = app.state.events.clone();
     jobs.borrow_and_update();
-    let refused: Result<(), ApiError> = db
-        .write(move |txn| {
-            Box::pin(async move {
-                bus.record(txn, Event::created("account", AccountId::new()).to(Audience::Public)).await?;
-                Err(ApiError::conflict("test_refusal", "refused after recording"))
-            })
-        })
-        .await;
+    let refused = record_then(&app, Event::created("account", AccountId::new()).to(Audience::Public), refusal()).await;
     assert!(refused.is_err());
     assert!(!events.has_changed().unwrap() && !jobs.has_changed().unwrap());
 });
