@@ -176,8 +176,8 @@ impl Db {
     /// become the API's: a failure of the database itself answers 500, a stale version 409.
     pub async fn write<T, F>(&self, work: F) -> Result<T, ApiError>
     where
-        T: Send,
-        F: for<'c> FnOnce(&'c DatabaseTransaction) -> TxFuture<'c, T, ApiError> + Send,
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c DatabaseTransaction) -> TxFuture<'c, T, ApiError> + Send + 'static,
     {
         self.transaction(work).await
     }

@@ -81,8 +81,8 @@ impl AppState {
     /// (see [`Db::write`]).
     pub async fn write<T, F>(&self, work: F) -> Result<T, ApiError>
     where
-        T: Send,
-        F: for<'c> FnOnce(Write<'c>) -> TxFuture<'c, T, ApiError> + Send,
+        T: Send + 'static,
+        F: for<'c> FnOnce(Write<'c>) -> TxFuture<'c, T, ApiError> + Send + 'static,
     {
         let (events, jobs, hooks, now) = (self.events.clone(), self.jobs.clone(), self.hooks.clone(), self.clock.now());
         self.db.write(move |txn| work(Write { txn, events, jobs, hooks, now })).await

@@ -8,11 +8,12 @@ use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use axum_extra::extract::CookieJar;
 use chrono::{DateTime, Utc};
+use questline_domain::commerce::ledger::CompletionState;
 use questline_domain::commerce::{
     BillingAddress, BillingAddressInput, id_prefix, is_store_id, parse_billing_address, parse_checkout_email,
 };
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait, Query, SelectStatement};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
 };
@@ -114,44 +115,60 @@ pub async fn lock_open(w: &Write<'_>, id: &str, shopper: &Shopper) -> Result<car
     if !is_store_id(id, id_prefix::CART) {
         return Err(cart_not_found());
     }
-    // `RETURNING`: the locked row comes back with the update. Someone else's cart is locked and let go again (the
-    // write rolls back on the error).
-    let row = cart::Entity::update_many()
+    // One statement when the cart is open: the row is locked and comes back with the update (`RETURNING`) unless a
+    // completion holds the cart. Someone else's cart is locked and let go again (the write rolls back on the error).
+    let locked = cart::Entity::update_many()
         .col_expr(cart::Column::Version, Expr::col(cart::Column::Version).add(1))
         .col_expr(cart::Column::UpdatedAt, Expr::value(w.now))
         .filter(cart::Column::Id.eq(id))
+        .filter(Expr::exists(completion_holding_cart(w.now)).not())
         .exec_with_returning(w.txn)
         .await?
-        .pop()
-        .filter(|row| shopper.reaches(row))
-        .ok_or_else(cart_not_found)?;
-    if row.completed_at.is_some() {
-        return Err(cart_completed());
+        .pop();
+    match locked {
+        Some(row) if !shopper.reaches(&row) => Err(cart_not_found()),
+        Some(row) if row.completed_at.is_some() => Err(cart_completed()),
+        Some(row) => Ok(row),
+        // No such cart, or a completion holds it: which one, and whose, is read only now.
+        None => {
+            let row = owned(w.txn, id, shopper).await?;
+            if row.completed_at.is_some() {
+                return Err(cart_completed());
+            }
+            Err(ApiError::conflict(
+                COMPLETION_IN_PROGRESS,
+                "This cart is being paid right now: wait for the payment to finish.",
+            ))
+        }
     }
-    if let Some(completion) = cart_completion::Entity::find_by_id(id).one(w.txn).await?
-        && completion_holds_cart(&completion, w.now)
-    {
-        return Err(ApiError::conflict(
-            COMPLETION_IN_PROGRESS,
-            "This cart is being paid right now: wait for the payment to finish.",
-        ));
-    }
-    Ok(row)
 }
 
 /// The code of the completion's own 409 (its `ErrorCode` is the completion's, `CartCompletionInProgress`).
 const COMPLETION_IN_PROGRESS: &str = "cart_completion_in_progress";
 
-/// Whether a completion has the cart's money in hand or a live claim on it: then the seat, the address and the
-/// payment session must stay as they were checked, or the order would record something other than what was paid.
-/// States are the completion's (`started`, `authorized`, `captured`, `recorded`, `voided`); a started one whose
-/// lease was released (a declined attempt) or ran out lets the shopper change the cart and try again.
-fn completion_holds_cart(completion: &cart_completion::Model, now: DateTime<Utc>) -> bool {
-    match completion.state.as_str() {
-        "authorized" | "captured" => true,
-        "started" => completion.locked_until.is_some_and(|until| until > now),
-        _ => false,
-    }
+/// The cart's completion, if it has the cart's money in hand or a live claim on it: then the seat, the address and
+/// the payment session must stay as they were checked, or the order would record something other than what was
+/// paid. States are the completion's (`started`, `authorized`, `captured`, `recorded`, `voided`); a started one
+/// whose lease was released (a declined attempt) or ran out lets the shopper change the cart and try again. A
+/// subquery of the update in [`lock_open`], naming the cart being updated.
+fn completion_holding_cart(now: DateTime<Utc>) -> SelectStatement {
+    let started = CompletionState::Started.as_str();
+    let holding = [CompletionState::Authorized.as_str(), CompletionState::Captured.as_str()];
+    Query::select()
+        .expr(Expr::value(1))
+        .from(cart_completion::Entity)
+        .and_where(
+            Expr::col((cart_completion::Entity, cart_completion::Column::CartId))
+                .equals((cart::Entity, cart::Column::Id)),
+        )
+        .cond_where(
+            Condition::any().add(cart_completion::Column::State.is_in(holding)).add(
+                Condition::all()
+                    .add(cart_completion::Column::State.eq(started))
+                    .add(cart_completion::Column::LockedUntil.gt(now)),
+            ),
+        )
+        .to_owned()
 }
 
 async fn region_by_id(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<region::Model>, DbErr> {
@@ -297,6 +314,11 @@ fn assemble(
 /// The seat's total in minor units: what a payment collection of this cart asks.
 pub async fn total_minor(conn: &impl ConnectionTrait, cart_id: &str) -> Result<i64, DbErr> {
     let items = line_item::Entity::find().filter(line_item::Column::CartId.eq(cart_id)).all(conn).await?;
+    total_of(conn, cart_id, &items).await
+}
+
+/// [`total_minor`] of a cart whose `items` were just read.
+pub async fn total_of(conn: &impl ConnectionTrait, cart_id: &str, items: &[line_item::Model]) -> Result<i64, DbErr> {
     let shipping =
         shipping_method::Entity::find().filter(shipping_method::Column::CartId.eq(cart_id)).all(conn).await?;
     Ok(items.iter().map(|item| item.unit_price_minor * i64::from(item.quantity)).sum::<i64>()
@@ -307,6 +329,11 @@ pub async fn total_minor(conn: &impl ConnectionTrait, cart_id: &str) -> Result<i
 /// write (on SQLite, every writer's turn) for a handful of queries more.
 pub async fn answer(state: &AppState, id: &str) -> Result<CartResponse, ApiError> {
     let row = cart::Entity::find_by_id(id).one(state.db.conn()).await?.ok_or_else(cart_not_found)?;
+    answer_row(state, row).await
+}
+
+/// [`answer`] when the write returned the cart's row as it committed it: only its parts are read.
+pub async fn answer_row(state: &AppState, row: cart::Model) -> Result<CartResponse, ApiError> {
     Ok(CartResponse { cart: view(state.db.conn(), row).await? })
 }
 
@@ -458,8 +485,7 @@ pub async fn update_cart(
         return Err(invalid_fields(fields));
     }
     let region_id = body.region_id;
-    let cart_id = id.clone();
-    state
+    let updated = state
         .write(move |w| {
             Box::pin(async move {
                 let current = lock_open(&w, &id, &shopper).await?;
@@ -484,16 +510,16 @@ pub async fn update_cart(
                     set_address(&mut row, address);
                 }
                 row.updated_at = Set(w.now);
-                row.update(w.txn).await?;
+                let updated = row.update(w.txn).await?;
                 // The web app sets the region again on every load: only a new currency touches the payment.
                 if currency_changed {
                     payment_collections::reset(&w, &current.id).await?;
                 }
-                Ok(())
+                Ok(updated)
             })
         })
         .await?;
-    Ok(Json(answer(&state, &cart_id).await?))
+    Ok(Json(answer_row(&state, updated).await?))
 }
 
 /// Gives a visitor's cart to the signed-in account (Medusa's "transfer cart"): needs the session and the cart's

@@ -247,54 +247,49 @@ async fn claim(
     cart: &cart::Model,
     precheck: Option<Checked>,
 ) -> Result<Claim, ApiError> {
-    let existing = cart_completion::Entity::find_by_id(cart.id.clone()).one(w.txn).await?;
     let locked_until = w.now + LEASE;
-    let (stage, provider_ref, order_id) = match existing {
-        Some(row) if state_of(&row) == CompletionState::Recorded => return Ok(Claim::Recorded(row.order_id)),
-        Some(row) if state_of(&row) == CompletionState::Voided => return Err(seat_not_payable()),
-        Some(row) if row.locked_until.is_some_and(|until| until > w.now) => return Err(in_progress()),
-        Some(row) => {
-            let free = Condition::any()
-                .add(cart_completion::Column::LockedUntil.is_null())
-                .add(cart_completion::Column::LockedUntil.lte(w.now));
-            let taken = cart_completion::Entity::update_many()
-                .col_expr(cart_completion::Column::LockedUntil, Expr::value(locked_until))
-                .col_expr(cart_completion::Column::UpdatedAt, Expr::value(w.now))
-                .filter(cart_completion::Column::CartId.eq(cart.id.clone()))
-                .filter(cart_completion::Column::State.eq(row.state.clone()))
-                .filter(free)
-                .exec(w.txn)
-                .await?;
-            if taken.rows_affected != 1 {
-                return Err(in_progress());
+    // A first click inserts the completion (one statement); only when there is one already is it read. On
+    // PostgreSQL the insert waits for a racing claim to commit, so a completion settled meanwhile is read here and
+    // its order answered, as a later click would be.
+    let order_id = super::new_id(id_prefix::ORDER);
+    let inserted = cart_completion::Entity::insert(cart_completion::ActiveModel {
+        cart_id: Set(cart.id.clone()),
+        state: Set(CompletionState::Started.as_str().to_owned()),
+        order_id: Set(order_id.clone()),
+        provider_ref: Set(None),
+        locked_until: Set(Some(locked_until)),
+        attempt: Set(0),
+        created_at: Set(w.now),
+        updated_at: Set(w.now),
+    })
+    .on_conflict(OnConflict::column(cart_completion::Column::CartId).do_nothing().to_owned())
+    .exec_without_returning(w.txn)
+    .await?;
+    let (stage, provider_ref, order_id) = if inserted == 1 {
+        (CompletionState::Started, None, order_id)
+    } else {
+        match cart_completion::Entity::find_by_id(cart.id.clone()).one(w.txn).await? {
+            Some(row) if state_of(&row) == CompletionState::Recorded => return Ok(Claim::Recorded(row.order_id)),
+            Some(row) if state_of(&row) == CompletionState::Voided => return Err(seat_not_payable()),
+            Some(row) if row.locked_until.is_some_and(|until| until > w.now) => return Err(in_progress()),
+            Some(row) => {
+                let free = Condition::any()
+                    .add(cart_completion::Column::LockedUntil.is_null())
+                    .add(cart_completion::Column::LockedUntil.lte(w.now));
+                let taken = cart_completion::Entity::update_many()
+                    .col_expr(cart_completion::Column::LockedUntil, Expr::value(locked_until))
+                    .col_expr(cart_completion::Column::UpdatedAt, Expr::value(w.now))
+                    .filter(cart_completion::Column::CartId.eq(cart.id.clone()))
+                    .filter(cart_completion::Column::State.eq(row.state.clone()))
+                    .filter(free)
+                    .exec(w.txn)
+                    .await?;
+                if taken.rows_affected != 1 {
+                    return Err(in_progress());
+                }
+                (state_of(&row), row.provider_ref, row.order_id)
             }
-            (state_of(&row), row.provider_ref, row.order_id)
-        }
-        None => {
-            let order_id = super::new_id(id_prefix::ORDER);
-            let inserted = cart_completion::Entity::insert(cart_completion::ActiveModel {
-                cart_id: Set(cart.id.clone()),
-                state: Set(CompletionState::Started.as_str().to_owned()),
-                order_id: Set(order_id.clone()),
-                provider_ref: Set(None),
-                locked_until: Set(Some(locked_until)),
-                attempt: Set(0),
-                created_at: Set(w.now),
-                updated_at: Set(w.now),
-            })
-            .on_conflict(OnConflict::column(cart_completion::Column::CartId).do_nothing().to_owned())
-            .exec_without_returning(w.txn)
-            .await?;
-            if inserted != 1 {
-                // Another claim inserted it first; on PostgreSQL this insert waited for it to commit, so a
-                // completion settled meanwhile is read here and its order answered, as a later click would be.
-                let settled = cart_completion::Entity::find_by_id(cart.id.clone()).one(w.txn).await?;
-                return match settled {
-                    Some(row) if state_of(&row) == CompletionState::Recorded => Ok(Claim::Recorded(row.order_id)),
-                    _ => Err(in_progress()),
-                };
-            }
-            (CompletionState::Started, None, order_id)
+            None => return Err(in_progress()),
         }
     };
     // A fresh attempt checks everything; one resumed after the money moved goes on to record (which checks the

@@ -82,12 +82,14 @@ pub async fn add_cart_line_item(
         ApiError::from(DomainError::invalid_fields(FieldErrors::from([("quantity".to_owned(), vec![error])])))
     })?;
     let payment_id = payment_of_variant(body.variant_id.trim()).ok_or_else(variant_not_found)?;
-    let cart_id = id.clone();
-    state
+    // The seat is checked before the write, not in it: whether it can still be paid is checked again under the
+    // session's lock when a payment session starts and when the order is recorded, so the write (on SQLite, every
+    // writer's turn) holds only the cart's own statements.
+    let seat = crate::sessions::payable_seat(state.db.conn(), AccountId(user.account.id), payment_id).await?;
+    let updated = state
         .write(move |w| {
             Box::pin(async move {
                 let row = carts::lock_open(&w, &id, &shopper).await?;
-                let seat = crate::sessions::payable_seat(w.txn, AccountId(user.account.id), payment_id).await?;
                 check_seat_currency(&row.currency_code, &seat.currency_code).map_err(ApiError::from)?;
                 let row = carts::adopt(&w, row, &shopper).await?;
                 let current =
@@ -112,9 +114,9 @@ pub async fn add_cart_line_item(
                     .await?;
                     payment_collections::reset(&w, &row.id).await?;
                 }
-                Ok(())
+                Ok(row)
             })
         })
         .await?;
-    Ok(Json(carts::answer(&state, &cart_id).await?))
+    Ok(Json(carts::answer_row(&state, updated).await?))
 }

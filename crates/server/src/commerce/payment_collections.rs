@@ -52,13 +52,19 @@ pub struct CancelPayload {
 
 /// Schedules the cancellation of every attempt of the collection that a provider holds, before they are deleted.
 async fn cancel_attempts(w: &Write<'_>, collection_id: &str, cart_id: &str) -> Result<(), DbErr> {
-    let held = payment_session::Entity::find()
+    let sessions = payment_session::Entity::find()
         .filter(payment_session::Column::PaymentCollectionId.eq(collection_id))
-        .filter(payment_session::Column::ProviderRef.is_not_null())
-        .filter(payment_session::Column::Status.is_not_in(["captured", "canceled"]))
         .all(w.txn)
         .await?;
-    for session in held {
+    cancel_held(w, sessions, cart_id).await
+}
+
+/// Schedules the cancelling of each of `sessions` whose attempt the provider may still hold.
+async fn cancel_held(w: &Write<'_>, sessions: Vec<payment_session::Model>, cart_id: &str) -> Result<(), DbErr> {
+    for session in sessions {
+        if matches!(session.status.as_str(), "captured" | "canceled") {
+            continue;
+        }
         let Some(provider_ref) = session.provider_ref else { continue };
         let key = format!("{CANCEL_ATTEMPT}:{provider_ref}");
         let payload = CancelPayload {
@@ -278,12 +284,14 @@ pub async fn create_payment_collection(
     let response = state
         .write(move |w| {
             Box::pin(async move {
-                // A completed cart still answers its collection; an open one is locked first, so two racing
-                // requests find the one the first created.
-                let cart = carts::owned(w.txn, &body.cart_id, &shopper).await?;
-                let cart = match cart.completed_at {
-                    Some(_) => cart,
-                    None => carts::lock_open(&w, &cart.id, &shopper).await?,
+                // An open cart is locked first, so two racing requests find the one the first created; a
+                // completed cart still answers its collection.
+                let cart = match carts::lock_open(&w, &body.cart_id, &shopper).await {
+                    Ok(cart) => cart,
+                    Err(error) if error.code == ErrorCode::CartCompleted.as_str() => {
+                        carts::owned(w.txn, &body.cart_id, &shopper).await?
+                    }
+                    Err(error) => return Err(error),
                 };
                 let existing = payment_collection::Entity::find()
                     .filter(payment_collection::Column::CartId.eq(&cart.id))
@@ -303,7 +311,7 @@ pub async fn create_payment_collection(
                     id: Set(new_id(id_prefix::PAYMENT_COLLECTION)),
                     cart_id: Set(cart.id.clone()),
                     currency_code: Set(cart.currency_code.clone()),
-                    amount_minor: Set(carts::total_minor(w.txn, &cart.id).await?),
+                    amount_minor: Set(carts::total_of(w.txn, &cart.id, &items).await?),
                     status: Set(NOT_PAID.into()),
                     created_at: Set(w.now),
                     updated_at: Set(w.now),
@@ -320,7 +328,9 @@ pub async fn create_payment_collection(
 
 /// What a payment session is started for, read before the provider is asked.
 struct Attempt {
-    collection_id: String,
+    collection: payment_collection::Model,
+    /// The collection's sessions as they were read.
+    sessions: Vec<payment_session::Model>,
     cart_id: String,
     /// The cart's version when read: every change to the cart bumps it.
     cart_version: i64,
@@ -347,14 +357,19 @@ async fn attempt(conn: &impl ConnectionTrait, id: &str, shopper: &Shopper) -> Re
     let items = line_item::Entity::find().filter(line_item::Column::CartId.eq(&cart.id)).all(conn).await?;
     let ([item], Some(account)) = (items.as_slice(), cart.account_id) else { return Err(cart_empty()) };
     let seat = crate::sessions::payable_seat(conn, AccountId(account), item.payment_id).await?;
+    let sessions = payment_session::Entity::find()
+        .filter(payment_session::Column::PaymentCollectionId.eq(&collection.id))
+        .all(conn)
+        .await?;
     Ok(Attempt {
-        collection_id: collection.id,
+        collection,
+        sessions,
         cart_id: cart.id.clone(),
         cart_version: cart.version,
         account_id: account,
         region_id: cart.region_id,
         payment_id: seat.payment_id,
-        amount_minor: carts::total_minor(conn, &cart.id).await?,
+        amount_minor: carts::total_of(conn, &cart.id, &items).await?,
         currency_code: cart.currency_code,
     })
 }
@@ -437,14 +452,18 @@ pub async fn initiate_payment_session(
                     }
                     now
                 };
-                cancel_attempts(&w, &now.collection_id, &now.cart_id).await?;
-                payment_session::Entity::delete_many()
-                    .filter(payment_session::Column::PaymentCollectionId.eq(&now.collection_id))
-                    .exec(w.txn)
-                    .await?;
+                // The sessions read with `now` are the collection's: only a write under this cart's lock adds one.
+                let replaced = !now.sessions.is_empty();
+                cancel_held(&w, now.sessions, &now.cart_id).await?;
+                if replaced {
+                    payment_session::Entity::delete_many()
+                        .filter(payment_session::Column::PaymentCollectionId.eq(&now.collection.id))
+                        .exec(w.txn)
+                        .await?;
+                }
                 let session = payment_session::ActiveModel {
                     id: Set(session_id),
-                    payment_collection_id: Set(now.collection_id.clone()),
+                    payment_collection_id: Set(now.collection.id.clone()),
                     provider_id: Set(provider_id),
                     amount_minor: Set(now.amount_minor),
                     currency_code: Set(now.currency_code.clone()),
@@ -456,14 +475,18 @@ pub async fn initiate_payment_session(
                 }
                 .insert(w.txn)
                 .await?;
-                let collection = payment_collection::Entity::update_many()
-                    .col_expr(payment_collection::Column::AmountMinor, Expr::value(now.amount_minor))
-                    .col_expr(payment_collection::Column::UpdatedAt, Expr::value(w.now))
-                    .filter(payment_collection::Column::Id.eq(&now.collection_id))
-                    .exec_with_returning(w.txn)
-                    .await?
-                    .pop()
-                    .ok_or_else(collection_not_found)?;
+                let collection = if now.collection.amount_minor == now.amount_minor {
+                    now.collection
+                } else {
+                    payment_collection::Entity::update_many()
+                        .col_expr(payment_collection::Column::AmountMinor, Expr::value(now.amount_minor))
+                        .col_expr(payment_collection::Column::UpdatedAt, Expr::value(w.now))
+                        .filter(payment_collection::Column::Id.eq(&now.collection.id))
+                        .exec_with_returning(w.txn)
+                        .await?
+                        .pop()
+                        .ok_or_else(collection_not_found)?
+                };
                 if !crate::sessions::payment_pending(&w, now.payment_id, &now.cart_id).await? {
                     // The seat went since it was checked: its own refusal (rolling all of this back).
                     crate::sessions::payable_seat(w.txn, AccountId(now.account_id), now.payment_id).await?;

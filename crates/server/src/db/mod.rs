@@ -131,8 +131,28 @@ impl Db {
     }
 
     /// Runs `work` in a write transaction: committed when it returns `Ok`, rolled back when it returns `Err`.
-    /// Handlers use `write` (in `error.rs`), the same with `ApiError` as the error type.
+    /// Handlers use `write` (in `error.rs`), the same with `ApiError` as the error type. On SQLite the transaction
+    /// runs on the writer thread ([`writer_runtime`]).
     pub async fn transaction<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<DbErr> + Send + 'static,
+        F: for<'c> FnOnce(&'c DatabaseTransaction) -> TxFuture<'c, T, E> + Send + 'static,
+    {
+        if self.writer.is_none() {
+            return self.transaction_here(work).await;
+        }
+        let db = self.clone();
+        let span = tracing::Span::current();
+        let run = async move { db.transaction_here(work).await };
+        match writer_runtime().spawn(tracing::Instrument::instrument(run, span)).await {
+            Ok(outcome) => outcome,
+            Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+            Err(error) => Err(DbErr::Custom(format!("the write was stopped: {error}")).into()),
+        }
+    }
+
+    async fn transaction_here<T, E, F>(&self, work: F) -> Result<T, E>
     where
         T: Send,
         E: From<DbErr> + Send,
@@ -194,6 +214,23 @@ impl Db {
     pub async fn ping(&self) -> Result<(), DbErr> {
         self.conn.ping().await
     }
+}
+
+/// SQLite's write transactions run here, on a runtime of their own with one thread. A transaction holds this
+/// instance's write turn from `BEGIN IMMEDIATE` to `COMMIT`, and each of its statements is a round trip to the
+/// connection's thread (sqlx-sqlite): run among the requests on the main runtime, the transaction's task waited
+/// behind their work at every step, and every other write waited for it (docs/performance.md, "Fourth pass").
+/// One for the process, never dropped.
+fn writer_runtime() -> &'static tokio::runtime::Runtime {
+    static WRITER: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    WRITER.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("questline-writer")
+            .enable_all()
+            .build()
+            .expect("the SQLite writer's runtime")
+    })
 }
 
 /// A conditional update touched no row: the row changed since it was read (the API answers `conflict`,

@@ -195,18 +195,15 @@ pub async fn consume(state: &AppState) -> Result<u64, ApiError> {
 }
 
 async fn consume_one(w: &Write<'_>, seq: i64) -> Result<bool, ApiError> {
+    // Claimed and read in one statement (`RETURNING`); none comes back when another consumer took it first.
     let claimed = event::Entity::update_many()
         .col_expr(event::Column::NoticedAt, Expr::value(w.now))
         .filter(event::Column::Id.eq(seq))
         .filter(event::Column::NoticedAt.is_null())
-        .exec(w.txn)
+        .exec_with_returning(w.txn)
         .await?
-        .rows_affected
-        == 1;
-    if !claimed {
-        return Ok(false);
-    }
-    let Some(row) = event::Entity::find_by_id(seq).one(w.txn).await? else { return Ok(false) };
+        .pop();
+    let Some(row) = claimed else { return Ok(false) };
     let notices: Vec<Notice> = match row.notices.map(serde_json::from_value).transpose() {
         Ok(notices) => notices.unwrap_or_default(),
         Err(error) => {

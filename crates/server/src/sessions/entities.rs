@@ -106,7 +106,17 @@ pub mod payment {
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-    pub enum Relation {}
+    pub enum Relation {
+        /// Read with the payment in one query when commerce asks about a seat (`sessions::payable_seat`).
+        #[sea_orm(belongs_to = "super::session::Entity", from = "Column::SessionId", to = "super::session::Column::Id")]
+        Session,
+    }
+
+    impl Related<super::session::Entity> for Entity {
+        fn to() -> RelationDef {
+            Relation::Session.def()
+        }
+    }
 
     impl ActiveModelBehavior for ActiveModel {}
 }

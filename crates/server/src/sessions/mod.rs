@@ -124,9 +124,8 @@ pub async fn payable_seat(
 ) -> Result<PayableSeat, ApiError> {
     use questline_domain::sessions::ParticipantStatus;
     let not_found = || ApiError::not_found(ErrorCode::VariantNotFound.as_str(), "Variant not found");
-    let payment = queries::payment_by_id(conn, payment_id).await?.filter(|p| p.player_id == account.as_uuid());
-    let payment = payment.ok_or_else(not_found)?;
-    let session = queries::by_id(conn, payment.session_id).await?.ok_or_else(not_found)?;
+    let found = queries::payment_with_session(conn, payment_id).await?;
+    let (payment, session) = found.filter(|(p, _)| p.player_id == account.as_uuid()).ok_or_else(not_found)?;
     let participant = queries::participant_of(conn, session.id, account.as_uuid()).await?;
     let holds_seat = participant.as_ref().is_some_and(|p| {
         matches!(queries::participant_status(p), ParticipantStatus::Confirmed | ParticipantStatus::Ready)

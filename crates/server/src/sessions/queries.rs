@@ -75,11 +75,6 @@ pub async fn played_count(conn: &impl ConnectionTrait, player: Uuid) -> Result<u
         .await
 }
 
-/// One payment by its id.
-pub async fn payment_by_id(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<payment::Model>, DbErr> {
-    payment::Entity::find_by_id(id).one(conn).await
-}
-
 pub async fn payments(conn: &impl ConnectionTrait, session_id: Uuid) -> Result<Vec<payment::Model>, DbErr> {
     payment::Entity::find()
         .filter(payment::Column::SessionId.eq(session_id))
@@ -424,13 +419,13 @@ pub async fn list_of_player(
     Ok((items, count))
 }
 
-/// One payment with its session, as commerce's refunds read it (see `sessions::PaymentFacts`).
+/// One payment with its session, in one query (commerce's refunds, see `sessions::PaymentFacts`, and its seats).
 pub async fn payment_with_session(
     conn: &impl ConnectionTrait,
     payment_id: Uuid,
 ) -> Result<Option<(payment::Model, session::Model)>, DbErr> {
-    let Some(paid) = payment::Entity::find_by_id(payment_id).one(conn).await? else { return Ok(None) };
-    Ok(by_id(conn, paid.session_id).await?.map(|row| (paid, row)))
+    let found = payment::Entity::find_by_id(payment_id).find_also_related(session::Entity).one(conn).await?;
+    Ok(found.and_then(|(paid, row)| Some((paid, row?))))
 }
 
 /// The payments of a session as `viewer` may see them: its GM all, a participant their own, anyone else `None`.

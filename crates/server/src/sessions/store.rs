@@ -15,7 +15,7 @@ use questline_domain::sessions::{
     SessionMove, SessionStatus,
 };
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query, SelectStatement};
 use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -131,8 +131,19 @@ async fn announce(tx: Tx<'_>, row: &session::Model, created: bool) -> Result<(),
 /// [`announce`], with what the change means for people (decisions.md, "Notifications (issue 18)").
 async fn announce_with(tx: Tx<'_>, row: &session::Model, created: bool, notices: Vec<Notice>) -> Result<(), DbErr> {
     let players: Vec<Uuid> = queries::participants(tx.txn, row.id).await?.into_iter().map(|p| p.player_id).collect();
+    announce_to(tx, row, created, &players, notices).await
+}
+
+/// [`announce_with`] when the session's participants were just read in this write.
+async fn announce_to(
+    tx: Tx<'_>,
+    row: &session::Model,
+    created: bool,
+    players: &[Uuid],
+    notices: Vec<Notice>,
+) -> Result<(), DbErr> {
     let gm = AccountId(row.game_master_id);
-    let event = if created { events::created(row.id, gm, &players) } else { events::updated(row.id, gm, &players) };
+    let event = if created { events::created(row.id, gm, players) } else { events::updated(row.id, gm, players) };
     crate::events::record_at(tx.txn, event.notices(notices), tx.now).await
 }
 
@@ -352,12 +363,25 @@ async fn refund_paid(tx: Tx<'_>, session_id: Uuid, player: Option<Uuid>, reason:
 /// Applies the automatic moves the counts now call for (each a history row by the platform); answers the session
 /// as it is then.
 async fn settle(tx: Tx<'_>, id: Uuid, facts: &SessionSeriesFacts) -> Result<session::Model, ApiError> {
-    let mut row = reread(tx, id).await?;
-    let status = queries::status(&row);
-    if !status.is_preparing() {
+    let row = reread(tx, id).await?;
+    if !queries::status(&row).is_preparing() {
         return Ok(row);
     }
     let participants = queries::participants(tx.txn, id).await?;
+    settle_with(tx, row, facts, &participants).await
+}
+
+/// [`settle`] of a row read under the session's lock in this write, with its participants as they are now.
+async fn settle_with(
+    tx: Tx<'_>,
+    mut row: session::Model,
+    facts: &SessionSeriesFacts,
+    participants: &[participant::Model],
+) -> Result<session::Model, ApiError> {
+    let (id, status) = (row.id, queries::status(&row));
+    if !status.is_preparing() {
+        return Ok(row);
+    }
     let paid: Vec<Uuid> = queries::payments(tx.txn, id)
         .await?
         .iter()
@@ -992,10 +1016,24 @@ pub struct PaymentRefs {
 /// completion and refunds both go through it, so their writes and a status move of the session happen one after
 /// the other.
 pub async fn lock_payment(tx: Tx<'_>, payment_id: Uuid) -> Result<Option<(session::Model, payment::Model)>, DbErr> {
-    let Some(found) = payment::Entity::find_by_id(payment_id).one(tx.txn).await? else { return Ok(None) };
-    let Some(row) = lock(tx, found.session_id).await? else { return Ok(None) };
-    // Re-read under the lock: a leave committed between the two reads has failed the payment meanwhile.
+    let mut rows = session::Entity::update_many()
+        .col_expr(session::Column::Version, Expr::col(session::Column::Version).add(1))
+        .col_expr(session::Column::UpdatedAt, Expr::value(tx.now))
+        .filter(Expr::col(session::Column::Id).in_subquery(session_of_payment(payment_id)))
+        .exec_with_returning(tx.txn)
+        .await?;
+    let Some(row) = rows.pop() else { return Ok(None) };
+    // Read under the lock: a leave committed before it has failed the payment.
     Ok(payment::Entity::find_by_id(payment_id).one(tx.txn).await?.map(|payment| (row, payment)))
+}
+
+/// The id of `payment_id`'s session, as a subquery: the session is found (or locked) in the statement that reads it.
+fn session_of_payment(payment_id: Uuid) -> SelectStatement {
+    Query::select()
+        .column(payment::Column::SessionId)
+        .from(payment::Entity)
+        .and_where(Expr::col((payment::Entity, payment::Column::Id)).eq(payment_id))
+        .to_owned()
 }
 
 fn open_statuses() -> [&'static str; 2] {
@@ -1048,9 +1086,13 @@ pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) 
     // The history names the payer before the move to ready to start it may cause.
     history(tx, row.id, SessionEventKind::Paid, Some(paid.player_id), None, None, None).await?;
     let facts = facts_of(tx, &row).await?;
-    let row = settle(tx, row.id, &facts).await?;
+    // The row is as the lock returned it (only the payment changed since), and one read of the participants
+    // serves both the settling and the announcement.
+    let participants = queries::participants(tx.txn, row.id).await?;
+    let row = settle_with(tx, row, &facts, &participants).await?;
     let notice = payment_notice(tx, &row, &facts, NotificationKind::PaymentReceipt, &paid).await?;
-    announce_with(tx, &row, false, vec![notice]).await?;
+    let players: Vec<Uuid> = participants.iter().map(|p| p.player_id).collect();
+    announce_to(tx, &row, false, &players, vec![notice]).await?;
     Ok(true)
 }
 
@@ -1058,8 +1100,11 @@ pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) 
 /// becomes `pending` and names the cart, and the GM's page and the player's refetch. A payment no longer open, or
 /// of a session no longer being prepared, is left alone (`false`): the seat cannot be paid now.
 pub async fn payment_pending(tx: Tx<'_>, payment_id: Uuid, cart_id: &str) -> Result<bool, ApiError> {
-    let Some(payment) = queries::payment_by_id(tx.txn, payment_id).await? else { return Ok(false) };
-    let Some(session) = queries::by_id(tx.txn, payment.session_id).await? else { return Ok(false) };
+    let session = session::Entity::find()
+        .filter(Expr::col(session::Column::Id).in_subquery(session_of_payment(payment_id)))
+        .one(tx.txn)
+        .await?;
+    let Some(session) = session else { return Ok(false) };
     if !queries::status(&session).is_preparing() {
         return Ok(false);
     }
