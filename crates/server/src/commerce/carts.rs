@@ -380,18 +380,20 @@ pub async fn create_cart(
     };
     let account = shopper.user.as_ref().map(|user| (user.account.id, user.account.email.clone()));
     let asked_currency = body.currency_code.map(|code| code.trim().to_ascii_lowercase());
+    // Read before the write: a cart keeps its region's id and currency whatever becomes of the region (no foreign
+    // key), so nothing here needs the write's turn.
+    let region = match body.region_id {
+        Some(id) => region_by_id(state.db.conn(), id).await?.ok_or_else(region_not_found)?,
+        None => first_region(state.db.conn()).await?.ok_or_else(region_not_found)?,
+    };
+    if let Some(asked) = asked_currency.as_deref()
+        && asked != region.currency_code
+    {
+        return Err(currency_mismatch(&region.currency_code, asked));
+    }
     let response = state
         .write(move |w| {
             Box::pin(async move {
-                let region = match body.region_id {
-                    Some(id) => region_by_id(w.txn, id).await?.ok_or_else(region_not_found)?,
-                    None => first_region(w.txn).await?.ok_or_else(region_not_found)?,
-                };
-                if let Some(asked) = asked_currency.as_deref()
-                    && asked != region.currency_code
-                {
-                    return Err(currency_mismatch(&region.currency_code, asked));
-                }
                 let id = new_id(id_prefix::CART);
                 let mut row = new_cart_row(&id, &region, sales_channel, w.now);
                 row.account_id = Set(account.as_ref().map(|(id, _)| *id));

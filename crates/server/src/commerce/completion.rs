@@ -31,7 +31,7 @@ use questline_domain::commerce::ledger::{CompletionState, FeeBps, split};
 use questline_domain::commerce::{BillingAddressInput, id_prefix, parse_billing_address, parse_checkout_email};
 use questline_domain::ids::AccountId;
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldErrors};
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
 use sea_orm::{ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -158,22 +158,18 @@ fn state_of(row: &cart_completion::Model) -> CompletionState {
     CompletionState::parse(&row.state).unwrap_or(CompletionState::Started)
 }
 
-/// The cart's live payment session and its collection, if it has one.
-async fn live_session(
-    conn: &impl ConnectionTrait,
-    cart_id: &str,
-) -> Result<Option<(payment_collection::Model, payment_session::Model)>, DbErr> {
-    let Some(collection) =
-        payment_collection::Entity::find().filter(payment_collection::Column::CartId.eq(cart_id)).one(conn).await?
-    else {
-        return Ok(None);
-    };
-    let session = payment_session::Entity::find()
-        .filter(payment_session::Column::PaymentCollectionId.eq(collection.id.clone()))
+/// The cart's live payment session, if it has one: one query, its collection found by a subquery.
+async fn live_session(conn: &impl ConnectionTrait, cart_id: &str) -> Result<Option<payment_session::Model>, DbErr> {
+    let collection = Query::select()
+        .column(payment_collection::Column::Id)
+        .from(payment_collection::Entity)
+        .and_where(Expr::col((payment_collection::Entity, payment_collection::Column::CartId)).eq(cart_id))
+        .to_owned();
+    payment_session::Entity::find()
+        .filter(Expr::col(payment_session::Column::PaymentCollectionId).in_subquery(collection))
         .filter(payment_session::Column::Status.ne("canceled"))
         .one(conn)
-        .await?;
-    Ok(session.map(|session| (collection, session)))
+        .await
 }
 
 async fn the_item(conn: &impl ConnectionTrait, cart_id: &str) -> Result<Option<line_item::Model>, DbErr> {
@@ -207,7 +203,7 @@ async fn check_cart(conn: &impl ConnectionTrait, cart: &cart::Model) -> Result<C
     }
     let item = the_item(conn, &cart.id).await?.ok_or_else(cart_empty)?;
     let buyer = cart.account_id.ok_or_else(cart_empty)?;
-    let (_, session) = live_session(conn, &cart.id).await?.ok_or_else(payment_session_required)?;
+    let session = live_session(conn, &cart.id).await?.ok_or_else(payment_session_required)?;
     let seat = sessions::payable_seat(conn, AccountId(buyer), item.payment_id).await?;
     Ok(Checked { item, session, seat })
 }
@@ -302,7 +298,7 @@ async fn claim(
         (item, session)
     } else {
         let item = the_item(w.txn, &cart.id).await?.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no item")))?;
-        let (_, session) =
+        let session =
             live_session(w.txn, &cart.id).await?.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no session")))?;
         (item, session)
     };
@@ -375,12 +371,12 @@ async fn settle_now(
         provider_id: provider.id(),
         payment_session_id: Some(&session.id),
     };
-    let row = write_order(w, sale, bps).await?;
+    // Moved before the order is written (one transaction either way) so the order counter is the write's last lock.
     let (from, to) = (CompletionState::Started, CompletionState::Recorded);
     if !advance_state(w, &cart.id, from, to, Some(&captured.transaction_id)).await? {
         return Err(in_progress());
     }
-    Ok(Some(row))
+    Ok(Some(write_order(w, sale, bps).await?))
 }
 
 /// Moves a held completion from `from` to `to`, keeping the lease; `false` when someone else moved it first.
@@ -408,7 +404,7 @@ async fn advance_state(
 
 /// Sets the status of the cart's live payment session, if it has one.
 async fn set_session_status(w: &Write<'_>, cart_id: &str, status: &str) -> Result<(), DbErr> {
-    let Some((_, session)) = live_session(w.txn, cart_id).await? else { return Ok(()) };
+    let Some(session) = live_session(w.txn, cart_id).await? else { return Ok(()) };
     set_status_of(w, &session.id, status).await
 }
 
@@ -620,13 +616,13 @@ async fn record_in(w: &Write<'_>, claimed: &Claimed, provider_id: &str, bps: Fee
         order_id: &completion.order_id,
         transaction_id: &transaction_id,
         provider_id,
-        payment_session_id: live.as_ref().map(|(_, session)| session.id.as_str()),
+        payment_session_id: live.as_ref().map(|session| session.id.as_str()),
     };
-    let row = write_order(w, sale, bps).await?;
     if !advance_state(w, &cart.id, CompletionState::Captured, CompletionState::Recorded, None).await? {
         // Another holder recorded it between our read and now: impossible under the row lock, but never two orders.
         return Err(in_progress());
     }
+    let row = write_order(w, sale, bps).await?;
     Ok(Recorded::Order(row.id))
 }
 
@@ -643,12 +639,26 @@ struct Sale<'a> {
 }
 
 /// The order with its invoice fields and display number, its three ledger rows, the cart completed, the payment
-/// session captured and the collection completed; the caller has completed the payment and moves the completion
-/// to `recorded`.
+/// session captured and the collection completed; the caller has completed the payment and moved the completion
+/// to `recorded` in the same write.
 async fn write_order(w: &Write<'_>, sale: Sale<'_>, bps: FeeBps) -> Result<order::Model, ApiError> {
     let Sale { cart, item, seat, order_id, transaction_id, provider_id, payment_session_id } = sale;
     let buyer = cart.account_id.unwrap_or_default();
-    let display_id = next_display_id(w).await?;
+    cart::Entity::update_many()
+        .col_expr(cart::Column::CompletedAt, Expr::value(w.now))
+        .col_expr(cart::Column::UpdatedAt, Expr::value(w.now))
+        .filter(cart::Column::Id.eq(cart.id.clone()))
+        .exec(w.txn)
+        .await?;
+    if let Some(id) = payment_session_id {
+        set_status_of(w, id, "captured").await?;
+    }
+    payment_collection::Entity::update_many()
+        .col_expr(payment_collection::Column::Status, Expr::value("completed"))
+        .col_expr(payment_collection::Column::UpdatedAt, Expr::value(w.now))
+        .filter(payment_collection::Column::CartId.eq(cart.id.clone()))
+        .exec(w.txn)
+        .await?;
     let total = item.unit_price_minor * i64::from(item.quantity);
     let money = split(total, bps);
     let seller_name =
@@ -666,6 +676,9 @@ async fn write_order(w: &Write<'_>, sale: Sale<'_>, bps: FeeBps) -> Result<order
         unit_price_minor: item.unit_price_minor,
         metadata,
     }];
+    // Every recording waits for the one before on the counter's row until it commits: the number is taken last,
+    // right before the rows that carry it.
+    let display_id = next_display_id(w).await?;
     let row = order::Model {
         id: order_id.to_owned(),
         display_id,
@@ -704,21 +717,6 @@ async fn write_order(w: &Write<'_>, sale: Sale<'_>, bps: FeeBps) -> Result<order
     };
     order::Entity::insert(order::ActiveModel::from(row.clone())).exec_without_returning(w.txn).await?;
     ledger::record_order(w.txn, &row, buyer, w.now).await?;
-    cart::Entity::update_many()
-        .col_expr(cart::Column::CompletedAt, Expr::value(w.now))
-        .col_expr(cart::Column::UpdatedAt, Expr::value(w.now))
-        .filter(cart::Column::Id.eq(cart.id.clone()))
-        .exec(w.txn)
-        .await?;
-    if let Some(id) = payment_session_id {
-        set_status_of(w, id, "captured").await?;
-    }
-    payment_collection::Entity::update_many()
-        .col_expr(payment_collection::Column::Status, Expr::value("completed"))
-        .col_expr(payment_collection::Column::UpdatedAt, Expr::value(w.now))
-        .filter(payment_collection::Column::CartId.eq(cart.id.clone()))
-        .exec(w.txn)
-        .await?;
     Ok(row)
 }
 
@@ -791,7 +789,7 @@ pub async fn finish_completion_job(state: AppState, run: JobRun) -> anyhow::Resu
         // that intent is still the cart's attempt (a replaced one was cancelled and pays for nothing).
         (_, Some(intent)) => {
             let live = live_session(state.db.conn(), &payload.cart_id).await?;
-            if live.and_then(|(_, session)| session.provider_ref).as_deref() != Some(intent.as_str()) {
+            if live.and_then(|session| session.provider_ref).as_deref() != Some(intent.as_str()) {
                 tracing::info!(cart = %payload.cart_id, %intent, "a webhook's PaymentIntent is no longer the cart's");
                 return Ok(());
             }
