@@ -350,7 +350,10 @@ db_test!(async fn the_next_session_moves_on_when_it_has_passed(app) {
     app.clock.advance(chrono::Duration::days(2) + chrono::Duration::hours(9));
     let card = body(app.get("/api/questboard").await).await;
     assert_eq!(card["items"][0]["next_session_at"], "2026-11-26T18:00:00Z");
-    assert_eq!(questline::series::refresh_next_sessions(&app.state).await.unwrap(), 2);
+    // The app's own job runner may run the same refresh at any moment now (its job is due on the advanced clock):
+    // between the two of them both rows move, once each; the rows stored below are what counts.
+    let moved = questline::series::refresh_next_sessions(&app.state).await.unwrap();
+    assert!(moved <= 2, "each row moves once: {moved}");
     assert_eq!(questline::series::refresh_next_sessions(&app.state).await.unwrap(), 0, "nothing left to move");
     use sea_orm::Statement;
     let backend = app.state.db.conn().get_database_backend();
