@@ -76,12 +76,7 @@ async fn main() -> anyhow::Result<()> {
             let name = format!("questline_bench_{}", Uuid::now_v7().simple());
             let admin = db::connect(&args.postgres, 1).await?;
             admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await?;
-            let (base, query) = match args.postgres.split_once('?') {
-                Some((base, query)) => (base, format!("?{query}")),
-                None => (args.postgres.as_str(), String::new()),
-            };
-            let server = base.rsplit_once('/').map(|(server, _)| server).context("postgres url")?;
-            (format!("{server}/{name}{query}"), Some(name))
+            (db::with_database(&args.postgres, &name), Some(name))
         }
     };
     let result = run(&args, &database_url, &dir).await;

@@ -65,8 +65,7 @@ async fn main() -> anyhow::Result<()> {
             let name = format!("questline_bench_{}", Uuid::now_v7().simple());
             let admin = db::connect(&args.postgres, 1).await?;
             admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await?;
-            let server = args.postgres.rsplit_once('/').map(|(server, _)| server).context("postgres url")?;
-            (format!("{server}/{name}"), Some(name))
+            (db::with_database(&args.postgres, &name), Some(name))
         }
     };
     let result = run(&args, &database_url).await;

@@ -62,7 +62,7 @@ async fn main() -> anyhow::Result<()> {
     let name = format!("questline_bench_{}", uuid::Uuid::now_v7().simple());
     let admin = db::connect(&args.postgres, 1).await?;
     admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await?;
-    let database_url = format!("{}/{name}", args.postgres.rsplit_once('/').map(|(server, _)| server).unwrap());
+    let database_url = db::with_database(&args.postgres, &name);
     let mut server = tokio::process::Command::new(&args.server)
         .env("DATABASE_URL", &database_url)
         .env("PORT", args.port.to_string())

@@ -184,6 +184,18 @@ impl CompletionState {
         matches!(self, CompletionState::Recorded | CompletionState::Voided)
     }
 
+    /// Whether a completion in this state keeps its cart from changing: the seat, the address and the payment
+    /// session must stay as they were checked, or the order would record something other than what was paid. The
+    /// money is in hand (`authorized`, `captured`) or, for a `started` one, a claim is live (`leased`: its lease
+    /// neither released after a declined attempt nor run out). Final states let go.
+    pub fn holds_cart(self, leased: bool) -> bool {
+        match self {
+            CompletionState::Authorized | CompletionState::Captured => true,
+            CompletionState::Started => leased,
+            CompletionState::Recorded | CompletionState::Voided => false,
+        }
+    }
+
     /// Whether a completion may move from `self` to `to`. Forward one step at a time; `started` may be voided
     /// (the seat went before any money was asked for) and so may `authorized` and `captured` (the seat went
     /// while the money was held or taken: it is cancelled or refunded). A declined authorisation is no move: the
@@ -219,6 +231,21 @@ mod tests {
 
     fn bps(n: u32) -> FeeBps {
         FeeBps::new(n).unwrap()
+    }
+
+    #[test]
+    fn a_completion_holds_its_cart_while_the_money_or_a_live_claim_does() {
+        use CompletionState::*;
+        for (state, leased, holds) in [
+            (Started, true, true),
+            (Started, false, false),
+            (Authorized, false, true),
+            (Captured, false, true),
+            (Recorded, true, false),
+            (Voided, true, false),
+        ] {
+            assert_eq!(state.holds_cart(leased), holds, "{state} leased={leased}");
+        }
     }
 
     #[test]

@@ -112,28 +112,45 @@ pub async fn owned(conn: &impl ConnectionTrait, id: &str, shopper: &Shopper) -> 
 /// The shopper's cart `id`, locked for this write (its version bumped, so writes to one cart run one after the
 /// other on both databases) and still open to changes.
 pub async fn lock_open(w: &Write<'_>, id: &str, shopper: &Shopper) -> Result<cart::Model, ApiError> {
+    match lock(w, id, shopper).await? {
+        Locked::Open(row) => Ok(row),
+        Locked::Completed(_) => Err(cart_completed()),
+    }
+}
+
+/// What [`lock`] found.
+pub enum Locked {
+    /// Open, locked for this write.
+    Open(cart::Model),
+    /// Completed: read, never changed again.
+    Completed(cart::Model),
+}
+
+/// The shopper's cart `id`: locked for this write when it is open and no completion holds it, read as it is when
+/// it is completed (a completed cart is never changed); someone else's or none is not found.
+pub async fn lock(w: &Write<'_>, id: &str, shopper: &Shopper) -> Result<Locked, ApiError> {
     if !is_store_id(id, id_prefix::CART) {
         return Err(cart_not_found());
     }
-    // One statement when the cart is open: the row is locked and comes back with the update (`RETURNING`) unless a
-    // completion holds the cart. Someone else's cart is locked and let go again (the write rolls back on the error).
+    // One statement for an open cart that no completion holds: the row is locked and comes back with the update
+    // (`RETURNING`). Someone else's cart is locked and let go again (the write rolls back on the error).
     let locked = cart::Entity::update_many()
         .col_expr(cart::Column::Version, Expr::col(cart::Column::Version).add(1))
         .col_expr(cart::Column::UpdatedAt, Expr::value(w.now))
         .filter(cart::Column::Id.eq(id))
+        .filter(cart::Column::CompletedAt.is_null())
         .filter(Expr::exists(completion_holding_cart(w.now)).not())
         .exec_with_returning(w.txn)
         .await?
         .pop();
     match locked {
-        Some(row) if !shopper.reaches(&row) => Err(cart_not_found()),
-        Some(row) if row.completed_at.is_some() => Err(cart_completed()),
-        Some(row) => Ok(row),
-        // No such cart, or a completion holds it: which one, and whose, is read only now.
+        Some(row) if shopper.reaches(&row) => Ok(Locked::Open(row)),
+        Some(_) => Err(cart_not_found()),
+        // No such cart, a completed one, or a completion holds it: which one, and whose, is read only now.
         None => {
             let row = owned(w.txn, id, shopper).await?;
             if row.completed_at.is_some() {
-                return Err(cart_completed());
+                return Ok(Locked::Completed(row));
             }
             Err(ApiError::conflict(
                 COMPLETION_IN_PROGRESS,
@@ -146,14 +163,12 @@ pub async fn lock_open(w: &Write<'_>, id: &str, shopper: &Shopper) -> Result<car
 /// The code of the completion's own 409 (its `ErrorCode` is the completion's, `CartCompletionInProgress`).
 const COMPLETION_IN_PROGRESS: &str = "cart_completion_in_progress";
 
-/// The cart's completion, if it has the cart's money in hand or a live claim on it: then the seat, the address and
-/// the payment session must stay as they were checked, or the order would record something other than what was
-/// paid. States are the completion's (`started`, `authorized`, `captured`, `recorded`, `voided`); a started one
-/// whose lease was released (a declined attempt) or ran out lets the shopper change the cart and try again. A
-/// subquery of the update in [`lock_open`], naming the cart being updated.
+/// The cart's completion if it holds the cart ([`CompletionState::holds_cart`]), as a subquery of the update in
+/// [`lock`], naming the cart being updated.
 fn completion_holding_cart(now: DateTime<Utc>) -> SelectStatement {
-    let started = CompletionState::Started.as_str();
-    let holding = [CompletionState::Authorized.as_str(), CompletionState::Captured.as_str()];
+    let states = |leased| CompletionState::ALL.into_iter().filter(move |state| state.holds_cart(leased));
+    let always = states(false).map(CompletionState::as_str);
+    let while_leased = states(true).filter(|state| !state.holds_cart(false)).map(CompletionState::as_str);
     Query::select()
         .expr(Expr::value(1))
         .from(cart_completion::Entity)
@@ -162,9 +177,9 @@ fn completion_holding_cart(now: DateTime<Utc>) -> SelectStatement {
                 .equals((cart::Entity, cart::Column::Id)),
         )
         .cond_where(
-            Condition::any().add(cart_completion::Column::State.is_in(holding)).add(
+            Condition::any().add(cart_completion::Column::State.is_in(always)).add(
                 Condition::all()
-                    .add(cart_completion::Column::State.eq(started))
+                    .add(cart_completion::Column::State.is_in(while_leased))
                     .add(cart_completion::Column::LockedUntil.gt(now)),
             ),
         )

@@ -264,27 +264,11 @@ async fn claim(
     let (stage, provider_ref, order_id) = if inserted == 1 {
         (CompletionState::Started, None, order_id)
     } else {
-        match cart_completion::Entity::find_by_id(cart.id.clone()).one(w.txn).await? {
+        let existing = cart_completion::Entity::find_by_id(cart.id.clone()).one(w.txn).await?;
+        match existing {
             Some(row) if state_of(&row) == CompletionState::Recorded => return Ok(Claim::Recorded(row.order_id)),
             Some(row) if state_of(&row) == CompletionState::Voided => return Err(seat_not_payable()),
-            Some(row) if row.locked_until.is_some_and(|until| until > w.now) => return Err(in_progress()),
-            Some(row) => {
-                let free = Condition::any()
-                    .add(cart_completion::Column::LockedUntil.is_null())
-                    .add(cart_completion::Column::LockedUntil.lte(w.now));
-                let taken = cart_completion::Entity::update_many()
-                    .col_expr(cart_completion::Column::LockedUntil, Expr::value(locked_until))
-                    .col_expr(cart_completion::Column::UpdatedAt, Expr::value(w.now))
-                    .filter(cart_completion::Column::CartId.eq(cart.id.clone()))
-                    .filter(cart_completion::Column::State.eq(row.state.clone()))
-                    .filter(free)
-                    .exec(w.txn)
-                    .await?;
-                if taken.rows_affected != 1 {
-                    return Err(in_progress());
-                }
-                (state_of(&row), row.provider_ref, row.order_id)
-            }
+            Some(row) => take_over(w, row, locked_until).await?,
             None => return Err(in_progress()),
         }
     };
@@ -313,6 +297,34 @@ async fn claim(
         provider_id: session.provider_id.clone(),
         attempt: attempt_of(cart, &item, &session),
     }))
+}
+
+/// Takes an unfinished completion whose lease was released or ran out (a declined attempt, a crashed holder) for
+/// this caller until `locked_until`: its stage, provider reference and order id. `in_progress` while its lease is
+/// live, or when another caller took it first.
+async fn take_over(
+    w: &Write<'_>,
+    row: cart_completion::Model,
+    locked_until: DateTime<Utc>,
+) -> Result<(CompletionState, Option<String>, String), ApiError> {
+    if row.locked_until.is_some_and(|until| until > w.now) {
+        return Err(in_progress());
+    }
+    let free = Condition::any()
+        .add(cart_completion::Column::LockedUntil.is_null())
+        .add(cart_completion::Column::LockedUntil.lte(w.now));
+    let taken = cart_completion::Entity::update_many()
+        .col_expr(cart_completion::Column::LockedUntil, Expr::value(locked_until))
+        .col_expr(cart_completion::Column::UpdatedAt, Expr::value(w.now))
+        .filter(cart_completion::Column::CartId.eq(row.cart_id.clone()))
+        .filter(cart_completion::Column::State.eq(row.state.clone()))
+        .filter(free)
+        .exec(w.txn)
+        .await?;
+    if taken.rows_affected != 1 {
+        return Err(in_progress());
+    }
+    Ok((state_of(&row), row.provider_ref, row.order_id))
 }
 
 /// What the provider is asked about this cart's payment.

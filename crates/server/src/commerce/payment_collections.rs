@@ -284,14 +284,10 @@ pub async fn create_payment_collection(
     let response = state
         .write(move |w| {
             Box::pin(async move {
-                // An open cart is locked first, so two racing requests find the one the first created; a
-                // completed cart still answers its collection.
-                let cart = match carts::lock_open(&w, &body.cart_id, &shopper).await {
-                    Ok(cart) => cart,
-                    Err(error) if error.code == ErrorCode::CartCompleted.as_str() => {
-                        carts::owned(w.txn, &body.cart_id, &shopper).await?
-                    }
-                    Err(error) => return Err(error),
+                // The cart is locked first, so two racing requests find the one the first created; a completed
+                // cart still answers its collection.
+                let cart = match carts::lock(&w, &body.cart_id, &shopper).await? {
+                    carts::Locked::Open(cart) | carts::Locked::Completed(cart) => cart,
                 };
                 let existing = payment_collection::Entity::find()
                     .filter(payment_collection::Column::CartId.eq(&cart.id))

@@ -310,6 +310,20 @@ fn create_private_file(path: &std::path::Path) -> std::io::Result<()> {
     }
 }
 
+/// The same database server's URL for another database, its query (`?sslmode=…`) kept: the tests' per-test
+/// copies and the benchmarks' throw-away databases.
+pub fn with_database(url: &str, database: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (url, None),
+    };
+    let server = base.rsplit_once('/').map(|(server, _)| server).unwrap_or(base);
+    match query {
+        Some(query) => format!("{server}/{database}?{query}"),
+        None => format!("{server}/{database}"),
+    }
+}
+
 fn sqlite_path(url: &str) -> Option<&str> {
     let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next().unwrap_or(rest);
@@ -326,6 +340,15 @@ mod tests {
         assert_eq!(sqlite_path("sqlite:///tmp/q.db"), Some("/tmp/q.db"));
         assert_eq!(sqlite_path("sqlite::memory:"), None);
         assert_eq!(sqlite_path("postgres://localhost/q"), None);
+    }
+
+    #[test]
+    fn another_database_keeps_the_server_and_the_query() {
+        assert_eq!(with_database("postgres://u@h:5432/test", "q1"), "postgres://u@h:5432/q1");
+        assert_eq!(
+            with_database("postgres://u@h:5432/test?sslmode=disable", "q1"),
+            "postgres://u@h:5432/q1?sslmode=disable"
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ use questline_domain::sessions::{
     SessionMove, SessionStatus,
 };
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query, SelectStatement};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
 use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -79,11 +79,16 @@ impl<'c> From<&Write<'c>> for Tx<'c> {
 
 /// Locks the session's row for this write and reads it; `None` when there is no such session.
 async fn lock(tx: Tx<'_>, id: Uuid) -> Result<Option<session::Model>, DbErr> {
-    // `RETURNING`: the locked row comes back with the update, one statement instead of two.
+    lock_where(tx, session::Column::Id.eq(id)).await
+}
+
+/// Locks the one session `which` names (its version bumped); `RETURNING`: the locked row comes back with the
+/// update, one statement instead of two.
+async fn lock_where(tx: Tx<'_>, which: Expr) -> Result<Option<session::Model>, DbErr> {
     let mut rows = session::Entity::update_many()
         .col_expr(session::Column::Version, Expr::col(session::Column::Version).add(1))
         .col_expr(session::Column::UpdatedAt, Expr::value(tx.now))
-        .filter(session::Column::Id.eq(id))
+        .filter(which)
         .exec_with_returning(tx.txn)
         .await?;
     Ok(rows.pop())
@@ -1016,24 +1021,17 @@ pub struct PaymentRefs {
 /// completion and refunds both go through it, so their writes and a status move of the session happen one after
 /// the other.
 pub async fn lock_payment(tx: Tx<'_>, payment_id: Uuid) -> Result<Option<(session::Model, payment::Model)>, DbErr> {
-    let mut rows = session::Entity::update_many()
-        .col_expr(session::Column::Version, Expr::col(session::Column::Version).add(1))
-        .col_expr(session::Column::UpdatedAt, Expr::value(tx.now))
-        .filter(Expr::col(session::Column::Id).in_subquery(session_of_payment(payment_id)))
-        .exec_with_returning(tx.txn)
-        .await?;
-    let Some(row) = rows.pop() else { return Ok(None) };
-    // Read under the lock: a leave committed before it has failed the payment.
-    Ok(payment::Entity::find_by_id(payment_id).one(tx.txn).await?.map(|payment| (row, payment)))
-}
-
-/// The id of `payment_id`'s session, as a subquery: the session is found (or locked) in the statement that reads it.
-fn session_of_payment(payment_id: Uuid) -> SelectStatement {
-    Query::select()
+    // The session is found by a subquery on the payment, in the statement that locks it.
+    let session_of_payment = Query::select()
         .column(payment::Column::SessionId)
         .from(payment::Entity)
         .and_where(Expr::col((payment::Entity, payment::Column::Id)).eq(payment_id))
-        .to_owned()
+        .to_owned();
+    let Some(row) = lock_where(tx, Expr::col(session::Column::Id).in_subquery(session_of_payment)).await? else {
+        return Ok(None);
+    };
+    // Read under the lock: a leave committed before it has failed the payment.
+    Ok(payment::Entity::find_by_id(payment_id).one(tx.txn).await?.map(|payment| (row, payment)))
 }
 
 fn open_statuses() -> [&'static str; 2] {
@@ -1100,11 +1098,7 @@ pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) 
 /// becomes `pending` and names the cart, and the GM's page and the player's refetch. A payment no longer open, or
 /// of a session no longer being prepared, is left alone (`false`): the seat cannot be paid now.
 pub async fn payment_pending(tx: Tx<'_>, payment_id: Uuid, cart_id: &str) -> Result<bool, ApiError> {
-    let session = session::Entity::find()
-        .filter(Expr::col(session::Column::Id).in_subquery(session_of_payment(payment_id)))
-        .one(tx.txn)
-        .await?;
-    let Some(session) = session else { return Ok(false) };
+    let Some((_, session)) = queries::payment_with_session(tx.txn, payment_id).await? else { return Ok(false) };
     if !queries::status(&session).is_preparing() {
         return Ok(false);
     }

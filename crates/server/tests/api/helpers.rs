@@ -296,7 +296,7 @@ async fn fresh_postgres_database() -> String {
         .is_some();
     if !exists {
         exec(&admin, &format!("CREATE DATABASE \"{template}\"")).await;
-        let template_conn = connect_one(&with_database(&admin_url, &template)).await;
+        let template_conn = connect_one(&db::with_database(&admin_url, &template)).await;
         db::migrate(&template_conn).await.expect("migrate the template");
         template_conn.close().await.expect("close template");
     }
@@ -304,7 +304,7 @@ async fn fresh_postgres_database() -> String {
     let name = format!("qltest_{}", uuid::Uuid::now_v7().simple());
     exec(&admin, &format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\"")).await;
     admin.close().await.expect("close admin");
-    with_database(&admin_url, &name)
+    db::with_database(&admin_url, &name)
 }
 
 async fn connect_one(url: &str) -> DatabaseConnection {
@@ -315,18 +315,6 @@ async fn connect_one(url: &str) -> DatabaseConnection {
 
 async fn exec(conn: &DatabaseConnection, sql: &str) {
     conn.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
-}
-
-fn with_database(url: &str, database: &str) -> String {
-    let (base, query) = match url.split_once('?') {
-        Some((base, query)) => (base, Some(query)),
-        None => (url, None),
-    };
-    let server = base.rsplit_once('/').map(|(server, _)| server).unwrap_or(base);
-    match query {
-        Some(query) => format!("{server}/{database}?{query}"),
-        None => format!("{server}/{database}"),
-    }
 }
 
 /// Changes whenever a migration file changes, so a stale template is never reused.
