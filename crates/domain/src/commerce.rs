@@ -4,6 +4,7 @@
 //! on the wire it travels as a decimal string with a dot and two decimals ("12.50") beside a lower-case currency
 //! code (DESIGN.md, "Contracts").
 
+pub mod disputes;
 pub mod ledger;
 pub mod refunds;
 

@@ -7,7 +7,7 @@
 //!
 //! Served, as Stripe serves them:
 //! - `POST /v1/payment_intents`, `GET /v1/payment_intents/{id}`, `POST /v1/payment_intents/{id}/confirm`,
-//!   `…/capture`, `…/cancel`; `POST /v1/refunds`, `GET /v1/refunds/{id}`.
+//!   `…/capture`, `…/cancel`; `POST /v1/refunds`, `GET /v1/refunds/{id}`; `GET /v1/disputes/{id}`.
 //!
 //! `confirm` is what Stripe.js does in the browser. Its test payment methods: `pm_card_visa` holds the money
 //! (`requires_capture` with manual capture), `pm_card_chargeDeclined` is refused (402 `card_error`, the intent back
@@ -20,9 +20,12 @@
 //!   fails) the pending authentication; the GET redirects to the confirm's `return_url` with `payment_intent`,
 //!   `payment_intent_client_secret` and `redirect_status`, as Stripe's redirect does.
 //! - `POST /test/refunds/{id}/succeed` and `…/fail`: settle a refund left `pending` (`Settings::refunds_pending`).
+//! - `POST /test/payment_intents/{id}/dispute`: the buyer's bank disputes a charged intent (the amount leaves the
+//!   balance); `POST /test/disputes/{id}/win` and `…/lose`: the bank decides (a win brings the amount back).
 //!
 //! Every change an event describes (`payment_intent.amount_capturable_updated`, `.succeeded`, `.payment_failed`,
-//! `.canceled`, `refund.created`, `refund.updated`) is kept in [`StandIn::events`] and, with a webhook target, posted
+//! `.canceled`, `refund.created`, `refund.updated`, `charge.dispute.created`, `.funds_withdrawn`, `.closed`,
+//! `.funds_reinstated`) is kept in [`StandIn::events`] and, with a webhook target, posted
 //! to it signed, before the call that caused it answers (so a test sees the receiver's effect at once; Stripe
 //! itself delivers a moment later and retries, which the stand-in does not).
 
@@ -181,6 +184,32 @@ struct Refund {
     created: i64,
 }
 
+#[derive(Clone, Debug, Serialize)]
+struct Dispute {
+    id: String,
+    object: &'static str,
+    amount: i64,
+    currency: String,
+    charge: Option<String>,
+    payment_intent: String,
+    reason: String,
+    status: String,
+    /// What the dispute moved on the balance: the withdrawal (its amount negative) and any reinstatement.
+    balance_transactions: Vec<Value>,
+    is_charge_refundable: bool,
+    metadata: BTreeMap<String, String>,
+    created: i64,
+    livemode: bool,
+}
+
+/// Stripe's fee for a dispute (taken with the withdrawal, not given back when it is won).
+const DISPUTE_FEE: i64 = 1500;
+
+fn balance_transaction(amount: i64, fee: i64, currency: &str, now: i64) -> Value {
+    json!({"id": random_id("txn_"), "object": "balance_transaction", "amount": amount, "fee": fee,
+        "net": amount - fee, "currency": currency, "type": "adjustment", "created": now})
+}
+
 /// A Stripe error answer.
 #[derive(Debug)]
 struct StripeError {
@@ -231,6 +260,7 @@ type Answer = Result<Value, StripeError>;
 struct Inner {
     intents: HashMap<String, Intent>,
     refunds: HashMap<String, Refund>,
+    disputes: HashMap<String, Dispute>,
     /// Idempotency key → (what the request was, the status and body answered).
     idempotency: HashMap<String, (String, StatusCode, Value)>,
     /// Every event, oldest first.
@@ -303,6 +333,11 @@ impl StandIn {
     /// Every refund, in no order.
     pub fn refunds(&self) -> Vec<Value> {
         self.lock().refunds.values().map(|refund| json!(refund)).collect()
+    }
+
+    /// Every dispute, in no order.
+    pub fn disputes(&self) -> Vec<Value> {
+        self.lock().disputes.values().map(|dispute| json!(dispute)).collect()
     }
 
     /// Every event so far, oldest first (posted to the webhook target or not).
@@ -380,6 +415,9 @@ pub fn router(stand_in: StandIn) -> Router {
         .route("/v1/refunds/{id}", get(retrieve_refund))
         .route("/test/payment_intents/{id}/authenticate", get(authenticate_redirect).post(authenticate))
         .route("/test/refunds/{id}/{outcome}", post(settle_refund))
+        .route("/v1/disputes/{id}", get(retrieve_dispute))
+        .route("/test/payment_intents/{id}/dispute", post(open_dispute))
+        .route("/test/disputes/{id}/{outcome}", post(close_dispute))
         .fallback(|| async {
             StripeError::new(StatusCode::NOT_FOUND, "invalid_request_error", None, "Unrecognized request URL.")
         })
@@ -901,6 +939,106 @@ async fn settle_refund(State(stand_in): State<StandIn>, Path((id, outcome)): Pat
     }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Disputes
+// ---------------------------------------------------------------------------------------------------------------
+
+async fn retrieve_dispute(State(stand_in): State<StandIn>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    if let Err(error) = check_secret_key(&stand_in, &headers) {
+        return error.into_response();
+    }
+    let dispute = stand_in.lock().disputes.get(&id).map(|dispute| json!(dispute));
+    match dispute {
+        Some(dispute) => axum::Json(dispute).into_response(),
+        None => StripeError::missing("dispute", &id).into_response(),
+    }
+}
+
+/// The buyer's bank disputes a charged PaymentIntent: the amount and Stripe's fee leave the balance at once
+/// (`charge.dispute.created`, then `charge.dispute.funds_withdrawn`).
+async fn open_dispute(State(stand_in): State<StandIn>, Path(id): Path<String>) -> Response {
+    let now = stand_in.now();
+    let answer = {
+        let mut inner = stand_in.lock();
+        match inner.intent(&id).map(|intent| intent.clone()) {
+            Ok(intent) if intent.status == "succeeded" => {
+                let dispute = Dispute {
+                    id: random_id("dp_"),
+                    object: "dispute",
+                    amount: intent.amount_received,
+                    currency: intent.currency.clone(),
+                    charge: intent.latest_charge.clone(),
+                    payment_intent: intent.id.clone(),
+                    reason: "fraudulent".into(),
+                    status: "needs_response".into(),
+                    balance_transactions: vec![balance_transaction(
+                        -intent.amount_received,
+                        DISPUTE_FEE,
+                        &intent.currency,
+                        now,
+                    )],
+                    is_charge_refundable: false,
+                    metadata: BTreeMap::new(),
+                    created: now,
+                    livemode: false,
+                };
+                let answer = json!(dispute);
+                inner.disputes.insert(dispute.id.clone(), dispute);
+                inner.emit("charge.dispute.created", answer.clone(), now);
+                inner.emit("charge.dispute.funds_withdrawn", answer.clone(), now);
+                Ok(answer)
+            }
+            Ok(intent) => Err(StripeError::invalid(
+                "charge_not_disputable",
+                format!("PaymentIntent {id} is {}: only a charged one can be disputed.", intent.status),
+            )),
+            Err(error) => Err(error),
+        }
+    };
+    stand_in.deliver().await;
+    match answer {
+        Ok(dispute) => axum::Json(dispute).into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// The bank decides: `win` gives the amount back (`charge.dispute.closed`, `charge.dispute.funds_reinstated`),
+/// `lose` keeps it out (`charge.dispute.closed`).
+async fn close_dispute(State(stand_in): State<StandIn>, Path((id, outcome)): Path<(String, String)>) -> Response {
+    let status = match outcome.as_str() {
+        "win" => "won",
+        "lose" => "lost",
+        _ => return StripeError::invalid("parameter_invalid_string", "The outcome is win or lose.").into_response(),
+    };
+    let now = stand_in.now();
+    let answer = {
+        let mut inner = stand_in.lock();
+        match inner.disputes.get_mut(&id) {
+            Some(dispute) if !["won", "lost"].contains(&dispute.status.as_str()) => {
+                dispute.status = status.into();
+                if status == "won" {
+                    dispute.balance_transactions.push(balance_transaction(dispute.amount, 0, &dispute.currency, now));
+                }
+                let answer = json!(dispute);
+                inner.emit("charge.dispute.closed", answer.clone(), now);
+                if status == "won" {
+                    inner.emit("charge.dispute.funds_reinstated", answer.clone(), now);
+                }
+                Ok(answer)
+            }
+            Some(dispute) => {
+                Err(StripeError::invalid("dispute_already_closed", format!("Dispute {id} is {}.", dispute.status)))
+            }
+            None => Err(StripeError::missing("dispute", &id)),
+        }
+    };
+    stand_in.deliver().await;
+    match answer {
+        Ok(dispute) => axum::Json(dispute).into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1052,6 +1190,68 @@ mod tests {
                 "payment_intent.amount_capturable_updated",
                 "payment_intent.succeeded",
                 "refund.created"
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_dispute_withdraws_the_amount_and_a_win_brings_it_back() {
+        let running = running().await;
+        let base = &running.base_url;
+        let key = Some(DEFAULT_SECRET_KEY);
+        let made: Value = post(base, "/v1/payment_intents", key)
+            .form(&[("amount", "2550"), ("currency", "pln")])
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = made["id"].as_str().unwrap();
+        let undisputable = post(base, &format!("/test/payment_intents/{id}/dispute"), None).send().await.unwrap();
+        assert_eq!(undisputable.json::<Value>().await.unwrap()["error"]["code"], "charge_not_disputable");
+        let charged: Value = post(base, &format!("/v1/payment_intents/{id}/confirm"), key)
+            .form(&[("payment_method", "pm_card_visa")])
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(charged["status"], "succeeded", "captured at once without capture_method=manual");
+        let get = |path: String| reqwest::Client::new().get(format!("{base}{path}")).bearer_auth(DEFAULT_SECRET_KEY);
+        let opened: Value = post(base, &format!("/test/payment_intents/{id}/dispute"), None)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let dispute = opened["id"].as_str().unwrap();
+        assert_eq!((opened["status"].as_str(), opened["payment_intent"].as_str()), (Some("needs_response"), Some(id)));
+        assert_eq!(opened["balance_transactions"][0]["amount"], -2550);
+        let read: Value = get(format!("/v1/disputes/{dispute}")).send().await.unwrap().json().await.unwrap();
+        assert_eq!(read, opened);
+        let without_key = reqwest::Client::new().get(format!("{base}/v1/disputes/{dispute}")).send().await.unwrap();
+        assert_eq!(without_key.status(), 401);
+        assert_eq!(get("/v1/disputes/dp_none".into()).send().await.unwrap().status(), 404);
+        let won: Value =
+            post(base, &format!("/test/disputes/{dispute}/win"), None).send().await.unwrap().json().await.unwrap();
+        assert_eq!(won["status"], "won");
+        let moves: Vec<i64> =
+            won["balance_transactions"].as_array().unwrap().iter().map(|t| t["amount"].as_i64().unwrap()).collect();
+        assert_eq!(moves, [-2550, 2550]);
+        let again = post(base, &format!("/test/disputes/{dispute}/lose"), None).send().await.unwrap();
+        assert_eq!(again.json::<Value>().await.unwrap()["error"]["code"], "dispute_already_closed");
+        let kinds: Vec<String> =
+            running.stand_in.events().iter().map(|event| event["type"].as_str().unwrap().to_owned()).collect();
+        assert_eq!(
+            kinds[kinds.len() - 4..],
+            [
+                "charge.dispute.created",
+                "charge.dispute.funds_withdrawn",
+                "charge.dispute.closed",
+                "charge.dispute.funds_reinstated"
             ]
         );
     }

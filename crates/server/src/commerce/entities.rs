@@ -8,6 +8,7 @@ pub mod line_item;
 pub mod order;
 pub mod order_counter;
 pub mod payment_collection;
+pub mod payment_dispute;
 pub mod payment_session;
 // Read and written by completion, orders, refunds and the webhook, which build on this schema.
 #[allow(dead_code)]

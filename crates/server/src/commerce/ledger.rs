@@ -1,10 +1,11 @@
 //! Writes to `ledger_entries`, the only record of money (decisions.md, commerce §1): append-only, never updated or
 //! deleted, ids only. A recorded order writes its charge, the platform's fee and the GM's share here, in the
-//! transaction that records the order; reports only ever sum these rows.
+//! transaction that records the order; a confirmed refund and a dispute's withdrawn money reverse them, a won
+//! dispute writes them again (§12); reports only ever sum these rows.
 
 use chrono::{DateTime, Utc};
 use questline_domain::commerce::ledger::EntryKind;
-use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use uuid::Uuid;
 
 use super::entities::{ledger_entry, order};
@@ -45,6 +46,53 @@ pub async fn record_order(
     });
     ledger_entry::Entity::insert_many(rows).exec_without_returning(conn).await?;
     Ok(())
+}
+
+/// The order's three rows written again, dated `now`: the money of a disputed payment came back (a dispute won).
+/// They are new rows, not reversals of the reversals, so a later refund reverses them like any charge.
+pub async fn reinstate_order(
+    conn: &impl ConnectionTrait,
+    order: &order::Model,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    record_order(conn, order, order.account_id, now).await
+}
+
+/// Reverses every row of the payment not reversed yet, dated `now` (a negative copy naming the row it reverses):
+/// the money went back to the buyer (a refund) or was taken back by their bank (a dispute). Answers the charge
+/// reversed, 0 when everything was reversed already.
+pub async fn reverse_payment(conn: &impl ConnectionTrait, payment_id: Uuid, now: DateTime<Utc>) -> Result<i64, DbErr> {
+    let rows = ledger_entry::Entity::find()
+        .filter(ledger_entry::Column::PaymentId.eq(payment_id))
+        .order_by_asc(ledger_entry::Column::CreatedAt)
+        .order_by_asc(ledger_entry::Column::Id)
+        .all(conn)
+        .await?;
+    let reversed: Vec<Uuid> = rows.iter().filter_map(|entry| entry.reverses).collect();
+    let mut charge = 0;
+    for entry in rows.into_iter().filter(|entry| entry.reverses.is_none() && !reversed.contains(&entry.id)) {
+        if entry.kind == EntryKind::Charge.as_str() {
+            charge += entry.amount_minor;
+        }
+        ledger_entry::Entity::insert(ledger_entry::ActiveModel {
+            id: Set(Uuid::now_v7()),
+            payment_id: Set(entry.payment_id),
+            order_id: Set(entry.order_id),
+            session_id: Set(entry.session_id),
+            series_id: Set(entry.series_id),
+            gm_id: Set(entry.gm_id),
+            player_id: Set(entry.player_id),
+            kind: Set(entry.kind),
+            amount_minor: Set(-entry.amount_minor),
+            currency_code: Set(entry.currency_code),
+            month: Set(month_of(now)),
+            reverses: Set(Some(entry.id)),
+            created_at: Set(now),
+        })
+        .exec_without_returning(conn)
+        .await?;
+    }
+    Ok(charge)
 }
 
 #[cfg(test)]

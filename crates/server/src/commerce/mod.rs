@@ -4,12 +4,14 @@
 //! Every `/api/store/*` route passes the publishable-key layer (`publishable_key.rs`, applied in `app.rs`).
 //! Refunds (`refunds.rs`: the request, the decision, the refund job) and what the ledger says a GM earned
 //! (`earnings.rs`: the earnings page and the payouts CSV) are ours, not Medusa's: our envelope, decimal strings.
-//! So is Stripe's signed webhook (`stripe_webhook.rs`), which finishes completions and refunds sooner.
+//! So is Stripe's signed webhook (`stripe_webhook.rs`), which finishes completions and refunds sooner and has
+//! disputes (chargebacks) read and followed in the ledger (`disputes.rs`).
 //!
 //! This file is the table of contents: each operation lives in the module named for its resource.
 
 pub mod carts;
 pub mod completion;
+mod disputes;
 mod dto;
 pub mod earnings;
 mod entities;
@@ -43,7 +45,7 @@ pub fn new_id(prefix: &str) -> String {
 }
 
 /// The background work of this feature: abandoned carts are deleted daily, completions a crash or a lost
-/// connection interrupted are finished, and refunds are paid back.
+/// connection interrupted are finished, refunds are paid back and disputes are followed.
 pub fn jobs() -> Vec<(&'static str, Handler)> {
     let mut jobs: Vec<(&'static str, Handler)> = vec![
         (carts::PRUNE_CARTS, Arc::new(|state, run| prune_carts(state, run).boxed())),
@@ -55,6 +57,7 @@ pub fn jobs() -> Vec<(&'static str, Handler)> {
         (RELEASE_ATTEMPT, Arc::new(|state, run| payment_collections::release_attempt_job(state, run).boxed())),
     ];
     jobs.extend(refunds::jobs());
+    jobs.extend(disputes::jobs());
     jobs
 }
 

@@ -17,7 +17,7 @@ use chrono::{DateTime, Utc};
 use futures::FutureExt;
 use questline_domain::commerce::format_minor;
 use questline_domain::commerce::refunds::{
-    self as rules, Month, RefundDecision, RefundMove, RefundReason, RefundRefusal, RefundStatus,
+    self as rules, RefundDecision, RefundMove, RefundReason, RefundRefusal, RefundStatus,
 };
 use questline_domain::ids::AccountId;
 use questline_domain::sessions::{PaymentStatus, parse_message};
@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::entities::{ledger_entry, order, refund};
+use super::entities::{order, refund};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path, Query};
@@ -475,41 +475,7 @@ async fn confirm(w: &Write<'_>, refund_id: Uuid) -> Result<bool, ApiError> {
     }
     let reason = RefundReason::parse(&row.reason).unwrap_or(RefundReason::SessionCancelled);
     sessions::payment_refunded(w, row.payment_id, rules::payment_after_refund(reason)).await?;
-    let charges = ledger_entry::Entity::find()
-        .filter(ledger_entry::Column::PaymentId.eq(row.payment_id))
-        .filter(ledger_entry::Column::Reverses.is_null())
-        .order_by_asc(ledger_entry::Column::CreatedAt)
-        .order_by_asc(ledger_entry::Column::Id)
-        .all(w.txn)
-        .await?;
-    let reversed: Vec<Uuid> = ledger_entry::Entity::find()
-        .filter(ledger_entry::Column::PaymentId.eq(row.payment_id))
-        .filter(ledger_entry::Column::Reverses.is_not_null())
-        .all(w.txn)
-        .await?
-        .into_iter()
-        .filter_map(|entry| entry.reverses)
-        .collect();
-    let month = Month::of(w.now).to_string();
-    for charge in charges.into_iter().filter(|entry| !reversed.contains(&entry.id)) {
-        ledger_entry::Entity::insert(ledger_entry::ActiveModel {
-            id: Set(Uuid::now_v7()),
-            payment_id: Set(charge.payment_id),
-            order_id: Set(charge.order_id),
-            session_id: Set(charge.session_id),
-            series_id: Set(charge.series_id),
-            gm_id: Set(charge.gm_id),
-            player_id: Set(charge.player_id),
-            kind: Set(charge.kind),
-            amount_minor: Set(-charge.amount_minor),
-            currency_code: Set(charge.currency_code),
-            month: Set(month.clone()),
-            reverses: Set(Some(charge.id)),
-            created_at: Set(w.now),
-        })
-        .exec_without_returning(w.txn)
-        .await?;
-    }
+    super::ledger::reverse_payment(w.txn, row.payment_id, w.now).await?;
     order::Entity::update_many()
         .col_expr(order::Column::PaymentStatus, Expr::value("refunded"))
         .col_expr(order::Column::UpdatedAt, Expr::value(w.now))

@@ -13,6 +13,8 @@
 //! - `payment_intent.payment_failed` / `.canceled`: the cart's attempt is marked `error` / `canceled` (nothing was
 //!   charged; the shopper may try again or choose another method).
 //! - `refund.updated`: the refund job of that payment runs now instead of at its next retry.
+//! - `charge.dispute.*` (created, updated, closed, funds withdrawn or reinstated): the dispute is read from Stripe
+//!   and the ledger made to follow its money (`disputes.rs`).
 //! - Anything else is recorded and answered 200 (Stripe stops resending what we acknowledged).
 
 use axum::body::Bytes;
@@ -148,6 +150,9 @@ async fn handle(w: &Write<'_>, event: &StripeEvent) -> Result<bool, ApiError> {
         "payment_intent.payment_failed" => attempt_ended(w, object_id, "error").await?,
         "payment_intent.canceled" => attempt_ended(w, object_id, "canceled").await?,
         "refund.updated" => refund_updated(w, object_id).await?,
+        kind if kind.starts_with("charge.dispute.") && !object_id.is_empty() => {
+            super::disputes::schedule(w, object_id, &event.id).await?;
+        }
         _ => {}
     }
     Ok(true)

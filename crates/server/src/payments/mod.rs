@@ -78,6 +78,19 @@ pub struct ProviderRefund {
     pub state: RefundState,
 }
 
+/// A dispute (chargeback) as the provider tells it when asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderDispute {
+    pub id: String,
+    /// The disputed attempt (Stripe's PaymentIntent): the transaction id our order keeps.
+    pub transaction_id: String,
+    pub amount_minor: i64,
+    pub currency_code: String,
+    pub reason: String,
+    /// The status and the balance moves, as the domain's rules read them.
+    pub reading: questline_domain::commerce::disputes::DisputeReading,
+}
+
 /// A provider call that failed: the provider could not be reached or answered something we cannot use. The caller
 /// retries (a job) or answers 502-ish; a refusal of the payment itself is [`Authorisation::Declined`], not this.
 #[derive(Debug)]
@@ -135,6 +148,12 @@ pub trait PaymentProvider: Send + Sync + fmt::Debug {
 
     /// Reads where a refund stands.
     async fn refund_status(&self, refund_id: &str) -> ProviderResult<RefundState>;
+
+    /// Reads a dispute of one of this provider's payments. A provider whose payments cannot be disputed (the
+    /// built-in one) has none to read.
+    async fn dispute(&self, dispute_id: &str) -> ProviderResult<ProviderDispute> {
+        Err(ProviderError(anyhow::anyhow!("{} has no dispute {dispute_id}", self.id())))
+    }
 }
 
 /// The providers this instance can use, by id. Built at start from the configuration; which a region offers is

@@ -1,5 +1,5 @@
 //! `pp_stripe_stripe`: Stripe PaymentIntents through a small reqwest client (decisions.md, "Commerce (issue 16)"
-//! §5). No Stripe SDK crate: the six calls below are form-encoded POSTs and GETs with `Authorization: Bearer sk_…`,
+//! §5). No Stripe SDK crate: the seven calls below are form-encoded POSTs and GETs with `Authorization: Bearer sk_…`,
 //! and every POST carries an `Idempotency-Key`, so a retried initiation, capture, cancellation or refund is the same
 //! one at Stripe.
 //!
@@ -11,6 +11,7 @@
 //! - capture: `POST …/{id}/capture`; an intent already captured answers its id again (nothing is taken twice).
 //! - cancel: `POST …/{id}/cancel`; one already cancelled is fine.
 //! - refund: `POST /v1/refunds` (`payment_intent`, `amount`); refund_status: `GET /v1/refunds/{id}`.
+//! - dispute: `GET /v1/disputes/{id}`: a chargeback's status and balance moves, read when a webhook says it moved.
 //!
 //! The transaction id kept on the order and the payment is the PaymentIntent's id (`pi_…`): the refund names it.
 //! The webhook's signature check lives here too ([`verify_signature`]), beside the client it belongs to.
@@ -19,12 +20,13 @@ use std::time::Duration;
 
 use anyhow::anyhow;
 use hmac::{Hmac, Mac};
+use questline_domain::commerce::disputes::DisputeReading;
 use serde_json::{Value, json};
 use sha2::Sha256;
 
 use super::{
-    Attempt, Authorisation, Captured, InitiateRequest, Initiated, PaymentProvider, ProviderError, ProviderRefund,
-    ProviderResult, RefundState,
+    Attempt, Authorisation, Captured, InitiateRequest, Initiated, PaymentProvider, ProviderDispute, ProviderError,
+    ProviderRefund, ProviderResult, RefundState,
 };
 
 pub const STRIPE_PROVIDER_ID: &str = "pp_stripe_stripe";
@@ -169,6 +171,36 @@ pub fn refund_state_of(status: &str) -> RefundState {
     }
 }
 
+/// A Stripe Dispute object as commerce reads it: the PaymentIntent it disputes, its amount, reason, status and the
+/// balance transactions it made (withdrawal negative, reinstatement positive).
+pub fn dispute_of(body: &Value) -> ProviderResult<ProviderDispute> {
+    let moves = body["balance_transactions"]
+        .as_array()
+        .ok_or_else(|| ProviderError(anyhow!("Stripe's dispute has no balance_transactions")))?
+        .iter()
+        .map(|transaction| {
+            transaction["amount"]
+                .as_i64()
+                .ok_or_else(|| ProviderError(anyhow!("a dispute's balance transaction has no amount")))
+        })
+        .collect::<ProviderResult<Vec<i64>>>()?;
+    Ok(ProviderDispute {
+        id: text(body, "id")?.to_owned(),
+        transaction_id: text(body, "payment_intent")?.to_owned(),
+        amount_minor: body["amount"]
+            .as_i64()
+            .ok_or_else(|| ProviderError(anyhow!("Stripe's dispute has no amount")))?,
+        currency_code: text(body, "currency")?.to_ascii_lowercase(),
+        reason: body["reason"].as_str().unwrap_or("general").to_owned(),
+        reading: DisputeReading { status: text(body, "status")?.to_owned(), balance_moves: moves },
+    })
+}
+
+/// Whether `id` can go into a Stripe path as it is (ids are letters, digits and underscores).
+pub fn is_stripe_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 255 && id.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_')
+}
+
 fn refund_of(body: &Value) -> ProviderResult<ProviderRefund> {
     Ok(ProviderRefund { refund_id: text(body, "id")?.to_owned(), state: refund_state_of(text(body, "status")?) })
 }
@@ -262,6 +294,13 @@ impl PaymentProvider for StripeProvider {
         let refund = self.get(&format!("/v1/refunds/{refund_id}")).await?;
         Ok(refund_state_of(text(&refund, "status")?))
     }
+
+    async fn dispute(&self, dispute_id: &str) -> ProviderResult<ProviderDispute> {
+        if !is_stripe_id(dispute_id) {
+            return Err(ProviderError(anyhow!("{dispute_id:?} is not a Stripe id")));
+        }
+        dispute_of(&self.get(&format!("/v1/disputes/{dispute_id}")).await?)
+    }
 }
 
 /// Why a webhook's signature was refused (logged, never told to the sender beyond "invalid").
@@ -324,6 +363,29 @@ mod tests {
     // HMAC-SHA256 of "1700000000.{}" keyed "whsec_test", computed independently with `openssl dgst -sha256 -hmac`.
     const SIGNED: &str = "35495024f4ef3f94e5a93e22221544c4b75e9a42300cd965ab81cb85cd994e91";
     const T: i64 = 1_700_000_000;
+
+    #[test]
+    fn a_dispute_is_read_with_its_balance_moves() {
+        let body = serde_json::json!({"id": "dp_1", "object": "dispute", "amount": 2550, "currency": "PLN",
+            "payment_intent": "pi_1", "charge": "ch_1", "reason": "fraudulent", "status": "won",
+            "balance_transactions": [{"id": "txn_1", "amount": -2550, "fee": 1500}, {"id": "txn_2", "amount": 2550}]});
+        let dispute = dispute_of(&body).unwrap();
+        assert_eq!((dispute.id.as_str(), dispute.transaction_id.as_str()), ("dp_1", "pi_1"));
+        assert_eq!((dispute.amount_minor, dispute.currency_code.as_str()), (2550, "pln"));
+        assert_eq!(dispute.reading, DisputeReading { status: "won".into(), balance_moves: vec![-2550, 2550] });
+        let mut broken = body.clone();
+        broken["balance_transactions"] = serde_json::json!([{"id": "txn_1"}]);
+        assert!(dispute_of(&broken).is_err());
+        assert!(dispute_of(&serde_json::json!({"id": "dp_1"})).is_err());
+    }
+
+    #[test]
+    fn only_plain_ids_go_into_a_path() {
+        assert!(is_stripe_id("dp_1Abc"));
+        for id in ["", "dp_1/../../v1/charges", "dp 1", "dp_1?x=1", &"d".repeat(256)] {
+            assert!(!is_stripe_id(id), "{id}");
+        }
+    }
 
     #[test]
     fn a_signature_is_the_hmac_of_time_and_body_within_five_minutes() {

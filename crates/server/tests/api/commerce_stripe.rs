@@ -3,8 +3,9 @@
 //! the stand-in's confirm as Stripe.js would. A declined card and a pending 3-D Secure answer the cart again with
 //! nothing charged, then the card pays and the order carries the PaymentIntent; the signed webhook completes a cart
 //! whose browser never came back, refuses a wrong or stale signature with nothing written, ignores a redelivery and
-//! runs a refund as soon as Stripe settles it; a replaced attempt is cancelled at Stripe; the CSP and `/api/config`
-//! name Stripe only when it is configured.
+//! runs a refund as soon as Stripe settles it; a dispute takes a payment out of the ledger while Stripe holds its
+//! money withdrawn and puts it back when the dispute is won; a replaced attempt is cancelled at Stripe; the CSP
+//! and `/api/config` name Stripe only when it is configured.
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -314,6 +315,91 @@ db_test!(async fn the_signed_webhook_completes_a_cart_whose_browser_never_came_b
     let sums: i64 = ledger(app).await.iter().filter(|(kind, _)| kind == "charge").map(|(_, amount)| amount).sum();
     assert_eq!(sums, 0, "the charge and its reversal");
     assert_eq!(gm_view(&gm, &session).await["status"], "cancelled");
+});
+
+/// `player` pays for their seat with a card through Stripe: the order's PaymentIntent.
+async fn pay_with_stripe(s: &StripeApp, player: &Browser, session: &str) -> String {
+    let (cart, attempt) = cart_paying_with(player, &payment_of(player, session).await, "pp_stripe_stripe").await;
+    let (status, _) = s.confirm(&attempt, "pm_card_visa").await;
+    assert_eq!(status, 200);
+    assert_eq!(body(complete(player, &cart, None).await).await["type"], "order");
+    attempt["data"]["id"].as_str().unwrap().to_owned()
+}
+
+/// Waits (the reconciliation is a job) until the dispute's row has `status` and says the money is `withdrawn` or
+/// not; answers the charge its withdrawal reversed.
+async fn await_dispute(app: &TestApp, id: &str, status: &str, withdrawn: bool) -> i64 {
+    use sea_orm::{ConnectionTrait, Statement};
+    let backend = app.state.db.conn().get_database_backend();
+    let sql = format!("SELECT status, withdrawn, reversed_minor FROM payment_disputes WHERE id = '{id}'");
+    let mut seen = None;
+    for _ in 0..400 {
+        let row = app.state.db.conn().query_one_raw(Statement::from_string(backend, sql.clone())).await.unwrap();
+        if let Some(row) = row {
+            let now: (String, bool, i64) = (
+                row.try_get("", "status").unwrap(),
+                row.try_get("", "withdrawn").unwrap(),
+                row.try_get("", "reversed_minor").unwrap(),
+            );
+            if now.0 == status && now.1 == withdrawn {
+                return now.2;
+            }
+            seen = Some(now);
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("dispute {id} never became {status} (withdrawn: {withdrawn}); last seen {seen:?}");
+}
+
+db_test!(async fn a_disputed_payment_leaves_the_ledger_while_its_money_is_withdrawn(s: StripeApp = StripeApp::spawn) {
+    let app = &s.app;
+    let PaidSession { gm, players, session, .. } = paid_session_waiting_for_payment(app).await;
+    let (pia, _) = &players[0];
+    let (bo, _) = &players[1];
+    let pia_intent = pay_with_stripe(&s, pia, &session).await;
+    let bo_intent = pay_with_stripe(&s, bo, &session).await;
+    let earnings = || async { body(gm.get("/api/gm/earnings").await).await["totals"][0].clone() };
+    assert_eq!(earnings().await["net"], "45.90", "two shares of 22.95");
+
+    // Pia's bank disputes her payment: Stripe takes the amount back at once, and the GM's payout no longer counts
+    // it (the webhook has the dispute read from Stripe, then the ledger follows).
+    let (status, opened) = s.at_stripe(&format!("/test/payment_intents/{pia_intent}/dispute"), &[]).await;
+    assert_eq!(status, 200);
+    let pia_dispute = id(&opened).to_owned();
+    assert_eq!(await_dispute(app, &pia_dispute, "needs_response", true).await, 2550);
+    assert_eq!(earnings().await["net"], "22.95");
+    let charges = |rows: Vec<(String, i64)>| rows.iter().filter(|(kind, _)| kind == "charge").map(|(_, a)| a).sum::<i64>();
+    assert_eq!(charges(ledger(app).await), 2550, "Bo's charge alone");
+
+    // Every event delivered again (Stripe retries) moves nothing twice.
+    let rows = count(app, "ledger_entries").await;
+    let now = app.clock.now().timestamp();
+    for event in s.stripe.stand_in.events() {
+        let bytes = serde_json::to_vec(&event).unwrap();
+        assert_eq!(s.deliver(&bytes, WEBHOOK_SECRET, now).await.status(), 200);
+    }
+    await_no_job(app, "commerce.reconcile_dispute").await;
+    assert_eq!(count(app, "ledger_entries").await, rows);
+
+    // Bo's is disputed too. Pia's bank decides for the GM (the money comes back), Bo's against (it stays out).
+    let (_, opened) = s.at_stripe(&format!("/test/payment_intents/{bo_intent}/dispute"), &[]).await;
+    let bo_dispute = id(&opened).to_owned();
+    await_dispute(app, &bo_dispute, "needs_response", true).await;
+    assert_eq!(earnings().await["net"], "0.00");
+    let (status, _) = s.at_stripe(&format!("/test/disputes/{pia_dispute}/win"), &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(await_dispute(app, &pia_dispute, "won", false).await, 0);
+    let (status, _) = s.at_stripe(&format!("/test/disputes/{bo_dispute}/lose"), &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(await_dispute(app, &bo_dispute, "lost", true).await, 2550);
+    await_no_job(app, "commerce.reconcile_dispute").await;
+    let month = earnings().await;
+    assert_eq!((month["net"].as_str(), month["gross"].as_str(), month["refunded"].as_str()),
+        (Some("22.95"), Some("76.50"), Some("51.00")), "{month}");
+    assert_eq!((month["payments"].as_u64(), month["refunds"].as_u64()), (Some(3), Some(2)));
+    assert_eq!(charges(ledger(app).await), 2550, "Pia's charge is back, Bo's is not");
+    assert_eq!(count(app, "ledger_entries").await, 15, "6 sold, 6 reversed, 3 written again");
+    assert_eq!(count(app, "payment_disputes").await, 2);
 });
 
 db_test!(async fn a_replaced_stripe_attempt_is_cancelled_at_stripe(s: StripeApp = StripeApp::spawn) {

@@ -22,6 +22,7 @@ mod m20261126_000002_chat;
 mod m20261126_000010_stripe_provider;
 mod m20261127_000001_notifications;
 mod m20261127_000020_reviews;
+mod m20261127_000030_payment_disputes;
 
 pub struct Migrator;
 
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000010_stripe_provider::Migration),
             Box::new(m20261127_000001_notifications::Migration),
             Box::new(m20261127_000020_reviews::Migration),
+            Box::new(m20261127_000030_payment_disputes::Migration),
         ]
     }
 }
