@@ -36,10 +36,14 @@ pub enum NotificationKind {
     SessionReminder,
     /// The GM: a player reviewed a session (issue 19 emits it).
     ReviewReceived,
+    /// The GM: a player's bank disputed a payment for a session, and its money is held back from the payout.
+    PaymentDisputed,
+    /// The GM: a disputed payment was decided in their favour and counts towards the payout again.
+    DisputeWon,
 }
 
 impl NotificationKind {
-    pub const ALL: [NotificationKind; 15] = [
+    pub const ALL: [NotificationKind; 17] = [
         NotificationKind::ApplicationReceived,
         NotificationKind::ApplicationAccepted,
         NotificationKind::ApplicationRejected,
@@ -55,6 +59,8 @@ impl NotificationKind {
         NotificationKind::ChatMessage,
         NotificationKind::SessionReminder,
         NotificationKind::ReviewReceived,
+        NotificationKind::PaymentDisputed,
+        NotificationKind::DisputeWon,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -74,6 +80,8 @@ impl NotificationKind {
             NotificationKind::ChatMessage => "chat_message",
             NotificationKind::SessionReminder => "session_reminder",
             NotificationKind::ReviewReceived => "review_received",
+            NotificationKind::PaymentDisputed => "payment_disputed",
+            NotificationKind::DisputeWon => "dispute_won",
         }
     }
 

@@ -4,7 +4,8 @@
 //! from the platform's balance the payment's charge, fee and share are reversed, so the GM's payout does not pay
 //! out money the platform no longer has; when Stripe reinstates it (a dispute won) they are written again. Each
 //! dispute's row keeps its status as last read and what the ledger shows; a reading older than the one applied is
-//! ignored, so jobs finishing out of order never undo a newer move.
+//! ignored, so jobs finishing out of order never undo a newer move. The GM is told when the money is held back
+//! (`payment_disputed`) and when it comes back (`dispute_won`).
 
 use std::sync::Arc;
 
@@ -148,8 +149,10 @@ async fn apply(w: &Write<'_>, provider_id: &str, dispute: &ProviderDispute) -> R
         .on_conflict(OnConflict::column(payment_dispute::Column::Id).update_columns(changing).to_owned())
         .exec_without_returning(w.txn)
         .await?;
-    if funds.is_some() {
-        sessions::payments_changed(w, order.session_id).await?;
+    if let Some(funds) = funds {
+        let held = funds == FundsMove::Withdraw;
+        let key = format!("dispute:{}:{}", dispute.id, dispute.reading.progress());
+        sessions::payment_disputed(w, order.payment_id, held, key).await?;
     }
     Ok(Reconciled::Applied(funds))
 }

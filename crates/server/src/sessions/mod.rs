@@ -322,6 +322,11 @@ pub async fn payments_changed(w: &Write<'_>, session_id: Uuid) -> Result<(), Api
     store::touched(Tx::from(w), session_id).await
 }
 
+/// Commerce's front door: a dispute withdrew a payment's money (`held`) or gave it back; the GM hears of it.
+pub async fn payment_disputed(w: &Write<'_>, payment_id: Uuid, held: bool, key: String) -> Result<(), ApiError> {
+    store::payment_disputed(Tx::from(w), payment_id, held, key).await
+}
+
 /// Commerce's front door: what the earnings page names a session by, its series' title and its scheduled start,
 /// for each of `ids` that exists.
 pub async fn labels(

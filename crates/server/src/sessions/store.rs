@@ -1002,6 +1002,20 @@ async fn payment_notice(
     Ok(notice)
 }
 
+/// A player's bank disputed a payment and its money was withdrawn (`held`), or the dispute was decided for the GM and
+/// the money came back: the GM hears of it with the amount (once per `key`), and the session's pages refetch.
+pub async fn payment_disputed(tx: Tx<'_>, payment_id: Uuid, held: bool, key: String) -> Result<(), ApiError> {
+    let Some(paid) = payment::Entity::find_by_id(payment_id).one(tx.txn).await? else { return Ok(()) };
+    let row = reread(tx, paid.session_id).await?;
+    let facts = facts_of(tx, &row).await?;
+    let kind = if held { NotificationKind::PaymentDisputed } else { NotificationKind::DisputeWon };
+    let mut notice = payment_notice(tx, &row, &facts, kind, &paid).await?;
+    notice.recipients = vec![AccountId(row.game_master_id)];
+    notice.link = format!("/dashboard/gm/my-sessions/{}", row.id);
+    announce_with(tx, &row, false, vec![notice.key(key)]).await?;
+    Ok(())
+}
+
 /// Tells the session's GM and participants that it changed (a refund request or decision on one of its payments).
 pub async fn touched(tx: Tx<'_>, session_id: Uuid) -> Result<(), ApiError> {
     announce(tx, &reread(tx, session_id).await?, false).await?;

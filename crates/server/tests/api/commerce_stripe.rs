@@ -400,6 +400,21 @@ db_test!(async fn a_disputed_payment_leaves_the_ledger_while_its_money_is_withdr
     assert_eq!(charges(ledger(app).await), 2550, "Pia's charge is back, Bo's is not");
     assert_eq!(count(app, "ledger_entries").await, 15, "6 sold, 6 reversed, 3 written again");
     assert_eq!(count(app, "payment_disputes").await, 2);
+
+    // The GM heard of each withdrawal and of the win, once each, with the amount and a link to the session.
+    questline::notifications::consume_now(&app.state).await.expect("the consumer runs");
+    let page = body(gm.get("/api/notifications?limit=100").await).await;
+    let disputes: Vec<&Value> = page["items"].as_array().unwrap().iter()
+        .filter(|n| n["kind"] == "payment_disputed" || n["kind"] == "dispute_won").collect();
+    let kinds: Vec<&str> = disputes.iter().map(|n| n["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["dispute_won", "payment_disputed", "payment_disputed"], "newest first");
+    for notice in &disputes {
+        assert_eq!((notice["params"]["amount"].as_i64(), notice["params"]["currency_code"].as_str()),
+            (Some(2550), Some("pln")));
+        assert_eq!(notice["link"], format!("/dashboard/gm/my-sessions/{session}"));
+    }
+    let page = body(pia.get("/api/notifications?limit=100").await).await;
+    assert!(page["items"].as_array().unwrap().iter().all(|n| n["kind"] != "payment_disputed"), "the GM's alone");
 });
 
 db_test!(async fn a_replaced_stripe_attempt_is_cancelled_at_stripe(s: StripeApp = StripeApp::spawn) {

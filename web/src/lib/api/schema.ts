@@ -3086,7 +3086,9 @@ export interface components {
       | 'refund_issued'
       | 'chat_message'
       | 'session_reminder'
-      | 'review_received';
+      | 'review_received'
+      | 'payment_disputed'
+      | 'dispute_won';
     /**
      * @description A page of the caller's notifications, newest first. `count` is the number of notifications the filter
      *     (`unread_only`) selects; `unread_count` is always every unread one.

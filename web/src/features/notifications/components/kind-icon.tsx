@@ -12,6 +12,8 @@ import {
   MessageSquare,
   Play,
   Receipt,
+  ShieldAlert,
+  ShieldCheck,
   Star,
   Undo2,
   UserPlus,
@@ -38,6 +40,8 @@ const icons: Record<NotificationKind, LucideIcon> = {
   chat_message: MessageSquare,
   session_reminder: AlarmClock,
   review_received: Star,
+  payment_disputed: ShieldAlert,
+  dispute_won: ShieldCheck,
 };
 
 /** A small picture of what happened (decoration: the sentence says it). */

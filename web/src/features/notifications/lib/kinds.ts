@@ -18,6 +18,8 @@ export const notificationKinds: readonly NotificationKind[] = [
   'refund_issued',
   'application_received',
   'review_received',
+  'payment_disputed',
+  'dispute_won',
   'chat_message',
   'session_reminder',
 ];

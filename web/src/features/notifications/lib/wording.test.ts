@@ -58,6 +58,10 @@ const expectedEnglish: Record<NotificationKind, string> = {
   chat_message: 'Ilse: “Is there a seat left for Tuesday?”',
   session_reminder: 'Reminder: Lighthouse Watch starts in 24 hours (1 Dec 2026, 19:00)',
   review_received: 'Ilse rated Lighthouse Watch 5 out of 5',
+  payment_disputed:
+    "A player's bank disputed PLN 45.50 paid for the session of Lighthouse Watch: it is held back from your payout",
+  dispute_won:
+    'The dispute of PLN 45.50 for the session of Lighthouse Watch was decided in your favour',
 };
 
 const expectedPolish: Record<NotificationKind, string> = {
@@ -78,6 +82,9 @@ const expectedPolish: Record<NotificationKind, string> = {
   session_reminder:
     'Przypomnienie: sesja serii „Lighthouse Watch” za 24 godziny (1 gru 2026, 19:00)',
   review_received: 'Ilse ocenia serię „Lighthouse Watch” na 5 z 5',
+  payment_disputed:
+    'Bank gracza zakwestionował 45,50 zł za sesję serii „Lighthouse Watch”: nie wliczamy tej kwoty do Twojej wypłaty',
+  dispute_won: 'Spór o 45,50 zł za sesję serii „Lighthouse Watch” rozstrzygnięto na Twoją korzyść',
 };
 
 describe('the wording of a notification', () => {

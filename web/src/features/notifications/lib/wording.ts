@@ -183,6 +183,14 @@ export function wordNotification(
       return rating
         ? t('notifications.kinds.reviewReceivedRating', { actor, series, rating })
         : t('notifications.kinds.reviewReceived', { actor, series });
+    case 'payment_disputed':
+      return amount
+        ? t('notifications.kinds.paymentDisputedAmount', { series, amount })
+        : t('notifications.kinds.paymentDisputed', { series });
+    case 'dispute_won':
+      return amount
+        ? t('notifications.kinds.disputeWonAmount', { series, amount })
+        : t('notifications.kinds.disputeWon', { series });
     default:
       // A kind a newer server sends that this version does not know yet.
       return t('notifications.kinds.unknown');
