@@ -1,9 +1,9 @@
 /**
- * Issue 19's story: after a completed session the player rates it and reviews the GM from the session page; the
- * GM's public profile shows the review with the average and the count; the GM answers it publicly on their own
- * profile and the answer shows for everyone. The review's text carries markup, which must stay text. The GM also
- * keeps a private note about the player from the session page. axe-core checks every screen; screenshots at
- * 1280 and 375 px.
+ * Issue 19's story: after a completed session the Dashboard asks the player for feedback, and they rate the session
+ * and review the GM from the session page it opens (the Dashboard then asks no more); the GM's public profile shows
+ * the review with the average and the count; the GM answers it publicly on their own profile and the answer shows
+ * for everyone. The review's text carries markup, which must stay text. The GM also keeps a private note about the
+ * player from the session page. axe-core checks every screen; screenshots at 1280 and 375 px.
  */
 import { expect, test } from '@playwright/test';
 
@@ -22,8 +22,20 @@ test('a player reviews the GM after a completed session, and the GM answers on t
   const player = await person(browser, 'Ilse');
   const { sessionId } = await completedSession(gm, player, title);
 
-  // The player's completed session offers "Rate this session".
-  await player.page.goto(`/dashboard/player/my-sessions/${sessionId}`);
+  // The Dashboard asks the player for their feedback; the action opens the completed session's page, which offers
+  // "Rate this session".
+  await player.page.goto('/dashboard');
+  const asked = player.page
+    .getByTestId('dashboard-player')
+    .getByTestId('action')
+    .filter({ hasText: title });
+  await expect(asked.getByRole('link', { name: 'Give feedback' })).toBeVisible(pageLoad);
+  await capture(player.page, 'reviews-dashboard-asks');
+  await asked.getByRole('link', { name: 'Give feedback' }).click();
+  await expect(player.page).toHaveURL(
+    new RegExp(`/dashboard/player/my-sessions/${sessionId}$`),
+    pageLoad,
+  );
   await expect(player.page.getByRole('heading', { level: 1, name: title })).toBeVisible(pageLoad);
   const feedback = player.page.getByTestId('session-feedback');
   await expect(feedback.getByRole('heading', { name: 'Your feedback' })).toBeVisible(pageLoad);
@@ -51,6 +63,12 @@ test('a player reviews the GM after a completed session, and the GM answers on t
   );
   await expect(feedback.getByRole('button', { name: 'Edit' })).toBeVisible();
   await capture(player.page, 'reviews-player-reviewed');
+
+  // Given: the Dashboard asks no more.
+  await player.page.goto('/dashboard');
+  const mine = player.page.getByTestId('dashboard-player');
+  await expect(mine.getByText('Nothing waits for you right now.')).toBeVisible(pageLoad);
+  await expect(mine.getByRole('link', { name: 'Give feedback' })).toHaveCount(0);
 
   // The GM's public profile, as the player sees it: the average, the count and the review, markup as text.
   await player.page.goto(`/profile/${gm.id}`);

@@ -1,5 +1,6 @@
 //! The Dashboard index (issue 19): what waits for a user now, as pure rules. Which of a player's sessions are "next"
-//! and which actions each needs (confirm, mark ready, pay), which of a GM's sessions need fixing a schedule,
+//! and which actions each needs (confirm, mark ready, pay), which played sessions still wait for their feedback,
+//! which of a GM's sessions need fixing a schedule,
 //! starting preparation or starting, the order the actions are listed in, and when the list changes by the clock
 //! alone. The server reads the rows, asks these, and answers one document (docs/decisions.md, "Dashboard
 //! (issue 19)").
@@ -9,6 +10,7 @@ use std::cmp::Ordering;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::reviews::may_give_feedback;
 use crate::sessions::{
     self, ParticipantMove, ParticipantStatus, PaymentStatus, SessionMove, SessionStatus, check_preparation_open,
     preparation_opens_at,
@@ -23,8 +25,7 @@ pub const NEXT_SESSIONS: usize = 5;
 pub const SESSIONS_READ: u64 = 100;
 
 wire_enum! {
-    /// Something waiting for the user, in the order one session's actions are listed. The reviews issue adds
-    /// `give_feedback` here.
+    /// Something waiting for the user, in the order one session's actions are listed.
     DashboardActionKind {
         /// GM: the session is ready to start.
         Start => "start",
@@ -38,6 +39,9 @@ wire_enum! {
         Ready => "ready",
         /// Player: holds a seat in a paid session being prepared, and its payment is open.
         Pay => "pay",
+        /// Player: played a session (to the end or leaving early) that finished in the last
+        /// [`FEEDBACK_ASKED_DAYS`] days, and has not given feedback on it.
+        GiveFeedback => "give_feedback",
         /// GM: players wait for an answer to their application to one of your series (one action per series).
         ReviewApplications => "review_applications",
     }
@@ -47,6 +51,16 @@ impl DashboardActionKind {
     /// Whether the action is about one session (else about a series).
     pub fn is_about_session(self) -> bool {
         !matches!(self, DashboardActionKind::ReviewApplications)
+    }
+
+    /// Where the action's kind stands in the list: what a coming session needs (its start is the deadline), then
+    /// feedback on the sessions played (no deadline), then the series' applications.
+    fn group(self) -> u8 {
+        match self {
+            DashboardActionKind::GiveFeedback => 1,
+            DashboardActionKind::ReviewApplications => 2,
+            _ => 0,
+        }
     }
 
     fn rank(self) -> usize {
@@ -98,6 +112,16 @@ pub fn player_actions(seat: PlayerSeat) -> Vec<DashboardActionKind> {
     actions
 }
 
+/// For how many days after a session's scheduled start the Dashboard asks its players for feedback (a review has
+/// no time limit to be written; the reminder does).
+pub const FEEDBACK_ASKED_DAYS: i64 = 14;
+
+/// Whether the Dashboard asks the player for feedback on a session: they may give it (they played a session that
+/// finished, the reviews' own rule) and have not yet.
+pub fn asks_for_feedback(session: SessionStatus, me: ParticipantStatus, given: bool) -> bool {
+    !given && may_give_feedback(session, Some(me)).is_ok()
+}
+
 /// A GM's session as the Dashboard reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GmSessionGlance {
@@ -133,10 +157,10 @@ pub fn gm_changes_at(session: GmSessionGlance, now: DateTime<Utc>) -> Option<Dat
     (sessions::next(session.status, SessionMove::StartPreparation).is_ok() && opens_at > now).then_some(opens_at)
 }
 
-/// Where an action goes in the list: actions about a session first, the soonest session first and, within one
-/// session, in the order of [`DashboardActionKind`] (start before preparation before fixing the date; confirm before
-/// ready before pay); then the applications to review, the series whose oldest application has waited longest
-/// first. `when` is the session's start, or since when the oldest application waits; `id` (the session's or the
+/// Where an action goes in the list: actions about a coming session first, the soonest session first and, within
+/// one session, in the order of [`DashboardActionKind`] (start before preparation before fixing the date; confirm
+/// before ready before pay); then feedback to give, the session played longest ago first; then the applications to
+/// review, the series whose oldest application has waited longest first. `when` is the session's start, or since when the oldest application waits; `id` (the session's or the
 /// series') keeps the order stable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ActionKey {
@@ -147,9 +171,9 @@ pub struct ActionKey {
 
 impl Ord for ActionKey {
     fn cmp(&self, other: &Self) -> Ordering {
-        let group = |key: &ActionKey| u8::from(!key.kind.is_about_session());
-        group(self)
-            .cmp(&group(other))
+        self.kind
+            .group()
+            .cmp(&other.kind.group())
             .then(self.when.cmp(&other.when))
             .then(self.id.cmp(&other.id))
             .then(self.kind.rank().cmp(&other.kind.rank()))
@@ -229,6 +253,21 @@ mod tests {
     }
 
     #[test]
+    fn a_player_is_asked_for_feedback_on_a_finished_session_they_played_until_they_give_it() {
+        for session in [S::Completed, S::StoppedEarly] {
+            for me in [P::ParticipatedFully, P::LeftEarly] {
+                assert!(asks_for_feedback(session, me, false), "{session} {me}");
+                assert!(!asks_for_feedback(session, me, true), "{session} {me}: given");
+            }
+            for me in [P::NoShow, P::RemovedByGm, P::Cancelled, P::Rejected] {
+                assert!(!asks_for_feedback(session, me, false), "{session} {me}");
+            }
+        }
+        assert!(!asks_for_feedback(S::InProgress, P::Participating, false), "not finished");
+        assert!(!asks_for_feedback(S::Cancelled, P::Cancelled, false));
+    }
+
+    #[test]
     fn the_players_next_sessions_are_those_not_over_that_they_are_still_in() {
         assert!(is_players_next(seat(S::Planning, P::Invited, None)));
         assert!(is_players_next(seat(S::InProgress, P::Participating, None)));
@@ -270,7 +309,7 @@ mod tests {
     }
 
     #[test]
-    fn session_actions_come_soonest_first_then_the_applications_waiting_longest() {
+    fn session_actions_come_soonest_first_then_feedback_then_the_applications_waiting_longest() {
         let (a, b, c) = (Uuid::from_u128(1), Uuid::from_u128(2), Uuid::from_u128(3));
         let key = |kind, when: &str, id| ActionKey { kind, when: at(when), id };
         let mut keys = [
@@ -280,6 +319,8 @@ mod tests {
             key(K::Confirm, "2026-11-22T12:00:00Z", a),
             key(K::FixSchedule, "2026-11-29T12:00:00Z", b),
             key(K::Start, "2026-11-22T12:00:00Z", c),
+            key(K::GiveFeedback, "2026-11-15T12:00:00Z", c),
+            key(K::GiveFeedback, "2026-11-12T12:00:00Z", b),
         ];
         keys.sort();
         let order: Vec<(DashboardActionKind, Uuid)> = keys.iter().map(|key| (key.kind, key.id)).collect();
@@ -290,6 +331,8 @@ mod tests {
                 (K::Pay, a),
                 (K::Start, c),
                 (K::FixSchedule, b),
+                (K::GiveFeedback, b),
+                (K::GiveFeedback, c),
                 (K::ReviewApplications, b),
                 (K::ReviewApplications, c)
             ]

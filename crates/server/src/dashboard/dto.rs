@@ -27,8 +27,9 @@ pub struct DashboardSection {
     /// Up to 5 sessions not over, soonest start first (a running one first of all). A player's: those they are
     /// still in (invited, confirmed, ready, playing).
     pub next_sessions: Vec<DashboardSession>,
-    /// What waits for you: actions about a session first (soonest session first), then series' applications to
-    /// review (the longest waiting first).
+    /// What waits for you: actions about a coming session first (soonest session first), then feedback on the
+    /// sessions you played in the last 14 days (the oldest first), then series' applications to review (the longest
+    /// waiting first).
     pub actions: Vec<DashboardAction>,
 }
 
@@ -75,7 +76,8 @@ pub struct DashboardPayment {
 }
 
 /// Something waiting for you, with what the web needs to link to its screen: a session action opens the session
-/// (the player's or the GM's page), `review_applications` the series' applications.
+/// (the player's or the GM's page; `give_feedback` the player's, where the feedback is given), `review_applications`
+/// the series' applications.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct DashboardAction {
     pub kind: DashboardActionKind,

@@ -1,12 +1,14 @@
-//! Building the Dashboard: the player's sessions (three queries), the GM's sessions and waiting applications (two),
-//! and every series they name (one), then the domain's rules on each row.
+//! Building the Dashboard: the player's sessions (three queries), the sessions they played lately and their feedback
+//! (three), the GM's sessions and waiting applications (two), and every series they name (one), then the domain's
+//! rules on each row.
 
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use questline_domain::commerce::format_minor;
 use questline_domain::dashboard::{
-    self, ActionKey, DashboardActionKind, GmSessionGlance, NEXT_SESSIONS, PlayerSeat, SESSIONS_READ,
+    self, ActionKey, DashboardActionKind, FEEDBACK_ASKED_DAYS, GmSessionGlance, NEXT_SESSIONS, PlayerSeat,
+    SESSIONS_READ,
 };
 use questline_domain::ids::AccountId;
 use sea_orm::{ConnectionTrait, DbErr};
@@ -17,6 +19,7 @@ use super::dto::{
     DashboardSession,
 };
 use crate::applications::{self, Waiting};
+use crate::reviews;
 use crate::series::{self, SessionSeriesFacts};
 use crate::sessions::{self, PlayerGlance, SessionGlance};
 
@@ -28,13 +31,17 @@ pub async fn dashboard(
     lead_minutes: i64,
     now: DateTime<Utc>,
 ) -> Result<Dashboard, DbErr> {
-    let played = sessions::glances_of_player(conn, account, SESSIONS_READ).await?;
+    let coming = sessions::glances_of_player(conn, account, SESSIONS_READ).await?;
+    let since = now - chrono::Duration::days(FEEDBACK_ASKED_DAYS);
+    let played = sessions::played_by(conn, account, since, SESSIONS_READ).await?;
+    let played_ids: Vec<Uuid> = played.iter().map(|p| p.session.id).collect();
+    let given = reviews::feedback_given(conn, account, &played_ids).await?;
     let (run, waiting) = if is_gm {
         (sessions::glances_of_gm(conn, account, SESSIONS_READ).await?, applications::waiting_for(conn, account).await?)
     } else {
         (Vec::new(), Vec::new())
     };
-    let mut series_ids: Vec<Uuid> = played.iter().map(|p| p.session.series_id).collect();
+    let mut series_ids: Vec<Uuid> = coming.iter().chain(&played).map(|p| p.session.series_id).collect();
     series_ids.extend(run.iter().map(|s| s.series_id));
     series_ids.extend(waiting.iter().map(|w| w.series.as_uuid()));
     series_ids.sort_unstable();
@@ -42,7 +49,12 @@ pub async fn dashboard(
     let facts = series::session_facts(conn, &series_ids).await?;
     let named = Named(&facts);
 
-    let player = player_section(&played, &named);
+    let to_review: Vec<&SessionGlance> = played
+        .iter()
+        .filter(|p| dashboard::asks_for_feedback(p.session.status, p.me, given.contains(&p.session.id)))
+        .map(|p| &p.session)
+        .collect();
+    let player = player_section(&coming, &to_review, &named);
     let (gm, refresh_at) = if is_gm {
         let glance =
             |s: &SessionGlance| GmSessionGlance { status: s.status, scheduled_start: s.scheduled_start, lead_minutes };
@@ -108,10 +120,12 @@ fn sorted(mut actions: Vec<(ActionKey, DashboardAction)>) -> Vec<DashboardAction
     actions.into_iter().map(|(_, action)| action).collect()
 }
 
-fn player_section(played: &[PlayerGlance], named: &Named<'_>) -> DashboardSection {
+/// The player's next sessions and what they need, with feedback asked for the sessions in `to_review`.
+fn player_section(coming: &[PlayerGlance], to_review: &[&SessionGlance], named: &Named<'_>) -> DashboardSection {
     let mut next_sessions = Vec::new();
-    let mut actions = Vec::new();
-    for glance in played {
+    let mut actions: Vec<(ActionKey, DashboardAction)> =
+        to_review.iter().map(|s| session_action(DashboardActionKind::GiveFeedback, s, named)).collect();
+    for glance in coming {
         let seat = PlayerSeat {
             session: glance.session.status,
             me: glance.me,

@@ -52,6 +52,15 @@ pub async fn summary(conn: &impl ConnectionTrait, gm: AccountId) -> Result<Optio
     queries::summary(conn, gm).await
 }
 
+/// The Dashboard's front door: which of `sessions` the player already gave feedback on (one query).
+pub async fn feedback_given(
+    conn: &impl ConnectionTrait,
+    author: AccountId,
+    sessions: &[Uuid],
+) -> Result<std::collections::HashSet<Uuid>, DbErr> {
+    queries::sessions_reviewed_by(conn, author, sessions).await
+}
+
 /// Account hook: the private notes about or by an erased account are deleted; its reviews stay (signed "Deleted
 /// user", the name an erased account keeps) so a GM's record does not change when a player leaves the platform.
 pub fn on_account_erased(

@@ -28,6 +28,26 @@ pub async fn of_session_author(
         .await
 }
 
+/// Which of `sessions` `author` reviewed (hidden reviews included: they were given).
+pub async fn sessions_reviewed_by(
+    conn: &impl ConnectionTrait,
+    author: AccountId,
+    sessions: &[Uuid],
+) -> Result<std::collections::HashSet<Uuid>, DbErr> {
+    if sessions.is_empty() {
+        return Ok(std::collections::HashSet::new());
+    }
+    let reviewed: Vec<Uuid> = review::Entity::find()
+        .select_only()
+        .column(review::Column::SessionId)
+        .filter(review::Column::AuthorId.eq(author.as_uuid()))
+        .filter(review::Column::SessionId.is_in(sessions.iter().copied()))
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(reviewed.into_iter().collect())
+}
+
 /// A page of the GM's visible reviews, newest first, and how many there are.
 pub async fn of_gm(
     conn: &impl ConnectionTrait,

@@ -373,6 +373,17 @@ pub async fn glances_of_player(
     queries::glances_of_player(conn, player, limit).await
 }
 
+/// The Dashboard's front door: the finished sessions the player played in, scheduled from `since` on, oldest first,
+/// at most `limit` (two queries); no payment is read.
+pub async fn played_by(
+    conn: &impl ConnectionTrait,
+    player: AccountId,
+    since: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<PlayerGlance>, DbErr> {
+    queries::played_by(conn, player, since, limit).await
+}
+
 /// The Dashboard's front door: the GM's sessions not over, soonest first, at most `limit` (one query).
 pub async fn glances_of_gm(
     conn: &impl ConnectionTrait,

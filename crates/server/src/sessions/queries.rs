@@ -532,6 +532,49 @@ pub async fn glances_of_player(
         .collect())
 }
 
+/// The finished sessions (completed or stopped early) the player played in (to the end or leaving early) that were
+/// scheduled to start at `since` or later, oldest first, at most `limit`: two queries.
+pub async fn played_by(
+    conn: &impl ConnectionTrait,
+    player: AccountId,
+    since: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<super::PlayerGlance>, DbErr> {
+    let played = [ParticipantStatus::ParticipatedFully, ParticipantStatus::LeftEarly];
+    let mine = SeaQuery::select()
+        .column(participant::Column::SessionId)
+        .from(participant::Entity)
+        .and_where(participant::Column::PlayerId.eq(player.as_uuid()))
+        .and_where(participant::Column::Status.is_in(played.map(ParticipantStatus::as_str)))
+        .to_owned();
+    let finished = [SessionStatus::Completed, SessionStatus::StoppedEarly];
+    let rows = session::Entity::find()
+        .filter(Condition::all().add(session::Column::Id.in_subquery(mine)))
+        .filter(session::Column::Status.is_in(finished.map(SessionStatus::as_str)))
+        .filter(session::Column::ScheduledStart.gte(since))
+        .order_by_asc(session::Column::ScheduledStart)
+        .order_by_asc(session::Column::Id)
+        .limit(limit)
+        .all(conn)
+        .await?;
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+    let seats: HashMap<Uuid, ParticipantStatus> = participant::Entity::find()
+        .filter(participant::Column::PlayerId.eq(player.as_uuid()))
+        .filter(participant::Column::SessionId.is_in(ids))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|p| (p.session_id, participant_status(&p)))
+        .collect();
+    Ok(rows
+        .iter()
+        .filter_map(|row| Some(super::PlayerGlance { session: glance(row), me: *seats.get(&row.id)?, payment: None }))
+        .collect())
+}
+
 /// The GM's sessions that are not over, soonest start first, at most `limit`: one query.
 pub async fn glances_of_gm(
     conn: &impl ConnectionTrait,

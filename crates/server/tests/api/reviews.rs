@@ -1,8 +1,8 @@
 //! Feedback and GM reviews (issue 19): only the players who took part in a completed session review it, once; the
 //! 7-day edit window on the injectable clock; the average and count on the list and the GM's profile, sessions
 //! played on a player's; the GM's one public answer; private notes seen by their GM alone; reports, and an
-//! administrator's hide taking a review out of the list and the average; bad input answers 400/422 and writes
-//! nothing.
+//! administrator's hide taking a review out of the list and the average; the Dashboard asks those who played for
+//! their feedback for two weeks; bad input answers 400/422 and writes nothing.
 
 use questline_domain::ids::AccountId;
 use reqwest::Method;
@@ -225,6 +225,37 @@ db_test!(async fn only_players_of_a_completed_session_review_it_once(app) {
     assert_eq!(profile_of(&t.dee, &t.cy_id).await["sessions_played"], 0, "a no-show did not play");
     assert_eq!(t.pia.my_profile().await["sessions_played"], 1);
     assert_eq!(t.gm.my_profile().await["review_summary"]["count"], 2);
+});
+
+/// The kinds of the Dashboard's actions for the player.
+async fn waiting(player: &Browser) -> Vec<String> {
+    let dashboard = body(player.get("/api/dashboard").await).await;
+    let actions = dashboard["player"]["actions"].as_array().unwrap_or_else(|| panic!("{dashboard}")).clone();
+    actions
+        .iter()
+        .map(|a| format!("{}:{}", a["kind"].as_str().unwrap(), a["session"]["id"].as_str().unwrap()))
+        .collect()
+}
+
+db_test!(async fn the_dashboard_asks_who_played_for_feedback_until_they_give_it_or_two_weeks_pass(app) {
+    let t = table(&app).await;
+    let asked = vec![format!("give_feedback:{}", id(&t.session))];
+    assert_eq!(waiting(&t.pia).await, Vec::<String>::new(), "not while the game runs");
+    complete(&app, &t).await;
+    assert_eq!(waiting(&t.pia).await, asked);
+    assert_eq!(waiting(&t.bo).await, asked);
+    assert_eq!(waiting(&t.cy).await, Vec::<String>::new(), "the no-show did not play");
+    assert_eq!(waiting(&t.dee).await, Vec::<String>::new());
+
+    submit_ok(&t.pia, &t.session, 4, "Spooky.").await;
+    assert_eq!(waiting(&t.pia).await, Vec::<String>::new(), "given");
+    // Bo comes back 13 days later (signing in again: his session ran out), then a day after.
+    app.clock.advance(chrono::Duration::days(13));
+    assert_eq!(t.bo.sign_in(&t.bo_email, PASSWORD).await.status(), 200);
+    assert_eq!(waiting(&t.bo).await, asked, "still within two weeks of the start");
+    app.clock.advance(chrono::Duration::days(1));
+    assert_eq!(waiting(&t.bo).await, Vec::<String>::new(), "no longer asked; still allowed");
+    assert_eq!(feedback_of(&t.bo, &t.session).await["eligible"], true);
 });
 
 db_test!(async fn feedback_is_editable_for_seven_days(app) {

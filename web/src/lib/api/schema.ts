@@ -2375,7 +2375,8 @@ export interface components {
     };
     /**
      * @description Something waiting for you, with what the web needs to link to its screen: a session action opens the session
-     *     (the player's or the GM's page), `review_applications` the series' applications.
+     *     (the player's or the GM's page; `give_feedback` the player's, where the feedback is given), `review_applications`
+     *     the series' applications.
      */
     DashboardAction: {
       /**
@@ -2389,8 +2390,7 @@ export interface components {
       session?: components['schemas']['DashboardActionSession'] | null;
     };
     /**
-     * @description Something waiting for the user, in the order one session's actions are listed. The reviews issue adds
-     *     `give_feedback` here.
+     * @description Something waiting for the user, in the order one session's actions are listed.
      * @enum {string}
      */
     DashboardActionKind:
@@ -2400,6 +2400,7 @@ export interface components {
       | 'confirm'
       | 'ready'
       | 'pay'
+      | 'give_feedback'
       | 'review_applications';
     /** @description The session an action is about. */
     DashboardActionSession: {
@@ -2424,8 +2425,9 @@ export interface components {
     /** @description One role's part of the Dashboard. */
     DashboardSection: {
       /**
-       * @description What waits for you: actions about a session first (soonest session first), then series' applications to
-       *     review (the longest waiting first).
+       * @description What waits for you: actions about a coming session first (soonest session first), then feedback on the
+       *     sessions you played in the last 14 days (the oldest first), then series' applications to review (the longest
+       *     waiting first).
        */
       actions: components['schemas']['DashboardAction'][];
       /**

@@ -1,7 +1,8 @@
 /**
  * The Dashboard call (issue 19): one answer with the next sessions and the actions waiting, per role. It gathers
- * sessions, applications and series, so an event about any of them marks it stale (on top of their own queries);
- * a paid seat reaches it as its session's `updated` event (commerce announces no entity of its own).
+ * sessions, applications, series and the feedback given, so an event about any of them marks it stale (on top of
+ * their own queries); a paid seat reaches it as its session's `updated` event (commerce announces no entity of its
+ * own), feedback given as the author's `review` event.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -21,7 +22,7 @@ export type DashboardActionKind = Schemas['DashboardActionKind'];
 export const dashboardQueryKey = ['dashboard'] as const;
 
 /** The entities whose events can change what the Dashboard shows. */
-export const dashboardEntities = ['session', 'series_application', 'series'] as const;
+export const dashboardEntities = ['session', 'series_application', 'series', 'review'] as const;
 
 alsoInvalidate(dashboardEntities, dashboardQueryKey);
 

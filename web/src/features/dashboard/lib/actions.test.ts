@@ -23,8 +23,8 @@ function action(
 }
 
 describe('the actions waiting', () => {
-  it('open the player’s session page for confirm, ready and pay', () => {
-    for (const kind of ['confirm', 'ready', 'pay'] as const) {
+  it('open the player’s session page for confirm, ready, pay and feedback', () => {
+    for (const kind of ['confirm', 'ready', 'pay', 'give_feedback'] as const) {
       expect(actionLink(action(kind))).toEqual({
         href: `/dashboard/player/my-sessions/${session.id}`,
         labelKey: `dashboard.actions.${kind}`,

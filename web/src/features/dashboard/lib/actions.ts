@@ -1,8 +1,8 @@
 /**
  * Where each action of the Dashboard leads and what it says (issue 19), pure: a session action opens the session
- * (the player's page for confirm, ready and pay; the GM's for fix, prepare and start), applications to review open
- * Series Applications filtered to that series' pending ones. The server decides which actions wait; this only
- * words and links them.
+ * (the player's page for confirm, ready, pay and feedback; the GM's for fix, prepare and start), applications to
+ * review open Series Applications filtered to that series' pending ones. The server decides which actions wait;
+ * this only words and links them.
  */
 import { applicationPaths } from '@/features/applications';
 import { sessionPaths } from '@/features/sessions';
@@ -32,6 +32,7 @@ export function actionLink(action: DashboardAction): ActionLink {
     case 'confirm':
     case 'ready':
     case 'pay':
+    case 'give_feedback':
       return { href: playerSessionHref(session), labelKey };
     case 'fix_schedule':
     case 'start_preparation':
