@@ -252,6 +252,26 @@ impl IntoResponse for StripeError {
 
 type Answer = Result<Value, StripeError>;
 
+/// A `GET /v1/<objects>/{id}`: behind the secret key, the object as stored, or Stripe's "No such <kind>".
+fn retrieved(stand_in: &StandIn, headers: &HeaderMap, kind: &str, id: &str, found: Option<Value>) -> Response {
+    if let Err(error) = check_secret_key(stand_in, headers) {
+        return error.into_response();
+    }
+    match found {
+        Some(object) => axum::Json(object).into_response(),
+        None => StripeError::missing(kind, id).into_response(),
+    }
+}
+
+/// Posts the events a call caused to the webhook target, then answers the call.
+async fn delivered(stand_in: &StandIn, answer: Answer) -> Response {
+    stand_in.deliver().await;
+    match answer {
+        Ok(object) => axum::Json(object).into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // State
 // ---------------------------------------------------------------------------------------------------------------
@@ -619,13 +639,8 @@ async fn create_intent(State(stand_in): State<StandIn>, headers: HeaderMap, body
 }
 
 async fn retrieve_intent(State(stand_in): State<StandIn>, headers: HeaderMap, Path(id): Path<String>) -> Response {
-    if let Err(error) = check_secret_key(&stand_in, &headers) {
-        return error.into_response();
-    }
-    match stand_in.intent(&id) {
-        Some(intent) => axum::Json(intent).into_response(),
-        None => StripeError::missing("payment_intent", &id).into_response(),
-    }
+    let found = stand_in.intent(&id);
+    retrieved(&stand_in, &headers, "payment_intent", &id, found)
 }
 
 async fn act_on_intent(
@@ -802,11 +817,7 @@ async fn authenticate(
 ) -> Response {
     let fail = outcome.outcome.as_deref() == Some("fail");
     let answer = finish_authentication(&stand_in, &id, fail);
-    stand_in.deliver().await;
-    match answer {
-        Ok(intent) => axum::Json(json!(intent)).into_response(),
-        Err(error) => error.into_response(),
-    }
+    delivered(&stand_in, answer.map(|intent| json!(intent))).await
 }
 
 async fn authenticate_redirect(
@@ -897,14 +908,8 @@ async fn create_refund(State(stand_in): State<StandIn>, headers: HeaderMap, body
 }
 
 async fn retrieve_refund(State(stand_in): State<StandIn>, headers: HeaderMap, Path(id): Path<String>) -> Response {
-    if let Err(error) = check_secret_key(&stand_in, &headers) {
-        return error.into_response();
-    }
-    let refund = stand_in.lock().refunds.get(&id).map(|refund| json!(refund));
-    match refund {
-        Some(refund) => axum::Json(refund).into_response(),
-        None => StripeError::missing("refund", &id).into_response(),
-    }
+    let found = stand_in.lock().refunds.get(&id).map(|refund| json!(refund));
+    retrieved(&stand_in, &headers, "refund", &id, found)
 }
 
 async fn settle_refund(State(stand_in): State<StandIn>, Path((id, outcome)): Path<(String, String)>) -> Response {
@@ -932,11 +937,7 @@ async fn settle_refund(State(stand_in): State<StandIn>, Path((id, outcome)): Pat
             None => Err(StripeError::missing("refund", &id)),
         }
     };
-    stand_in.deliver().await;
-    match answer {
-        Ok(refund) => axum::Json(refund).into_response(),
-        Err(error) => error.into_response(),
-    }
+    delivered(&stand_in, answer).await
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -944,14 +945,8 @@ async fn settle_refund(State(stand_in): State<StandIn>, Path((id, outcome)): Pat
 // ---------------------------------------------------------------------------------------------------------------
 
 async fn retrieve_dispute(State(stand_in): State<StandIn>, headers: HeaderMap, Path(id): Path<String>) -> Response {
-    if let Err(error) = check_secret_key(&stand_in, &headers) {
-        return error.into_response();
-    }
-    let dispute = stand_in.lock().disputes.get(&id).map(|dispute| json!(dispute));
-    match dispute {
-        Some(dispute) => axum::Json(dispute).into_response(),
-        None => StripeError::missing("dispute", &id).into_response(),
-    }
+    let found = stand_in.lock().disputes.get(&id).map(|dispute| json!(dispute));
+    retrieved(&stand_in, &headers, "dispute", &id, found)
 }
 
 /// The buyer's bank disputes a charged PaymentIntent: the amount and Stripe's fee leave the balance at once
@@ -995,11 +990,7 @@ async fn open_dispute(State(stand_in): State<StandIn>, Path(id): Path<String>) -
             Err(error) => Err(error),
         }
     };
-    stand_in.deliver().await;
-    match answer {
-        Ok(dispute) => axum::Json(dispute).into_response(),
-        Err(error) => error.into_response(),
-    }
+    delivered(&stand_in, answer).await
 }
 
 /// The bank decides: `win` gives the amount back (`charge.dispute.closed`, `charge.dispute.funds_reinstated`),
@@ -1032,11 +1023,7 @@ async fn close_dispute(State(stand_in): State<StandIn>, Path((id, outcome)): Pat
             None => Err(StripeError::missing("dispute", &id)),
         }
     };
-    stand_in.deliver().await;
-    match answer {
-        Ok(dispute) => axum::Json(dispute).into_response(),
-        Err(error) => error.into_response(),
-    }
+    delivered(&stand_in, answer).await
 }
 
 #[cfg(test)]
@@ -1057,6 +1044,11 @@ mod tests {
 
     async fn running() -> Running {
         spawn(Settings::new(DEFAULT_SECRET_KEY), 0).await.unwrap()
+    }
+
+    /// Sends `request` and reads its JSON answer, whatever the status.
+    async fn json_of(request: reqwest::RequestBuilder) -> Value {
+        request.send().await.unwrap().json().await.unwrap()
     }
 
     fn post(base: &str, path: &str, key: Option<&str>) -> reqwest::RequestBuilder {
@@ -1129,14 +1121,12 @@ mod tests {
         let running = running().await;
         let base = &running.base_url;
         let key = Some(DEFAULT_SECRET_KEY);
-        let intent: Value = post(base, "/v1/payment_intents", key)
-            .form(&[("amount", "2550"), ("currency", "pln"), ("capture_method", "manual")])
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let intent: Value = json_of(post(base, "/v1/payment_intents", key).form(&[
+            ("amount", "2550"),
+            ("currency", "pln"),
+            ("capture_method", "manual"),
+        ]))
+        .await;
         let id = intent["id"].as_str().unwrap();
         // The browser confirms with the publishable key and the client secret.
         let confirm = format!("/v1/payment_intents/{id}/confirm");
@@ -1154,22 +1144,14 @@ mod tests {
         let without_secret =
             post(base, &confirm, Some("pk_test_x")).form(&[("payment_method", "pm_card_visa")]).send().await.unwrap();
         assert_eq!(without_secret.status(), 401);
-        let held: Value = post(base, &confirm, key)
-            .form(&[("payment_method", "pm_card_visa")])
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let held: Value = json_of(post(base, &confirm, key).form(&[("payment_method", "pm_card_visa")])).await;
         assert_eq!(
             (held["status"].as_str(), held["amount_capturable"].as_i64()),
             (Some("requires_capture"), Some(2550))
         );
         let refund_early = post(base, "/v1/refunds", key).form(&[("payment_intent", id)]).send().await.unwrap();
         assert_eq!(refund_early.status(), 400, "nothing captured, nothing to refund");
-        let captured: Value =
-            post(base, &format!("/v1/payment_intents/{id}/capture"), key).send().await.unwrap().json().await.unwrap();
+        let captured: Value = json_of(post(base, &format!("/v1/payment_intents/{id}/capture"), key)).await;
         assert_eq!(
             (captured["status"].as_str(), captured["amount_received"].as_i64()),
             (Some("succeeded"), Some(2550))
@@ -1199,44 +1181,27 @@ mod tests {
         let running = running().await;
         let base = &running.base_url;
         let key = Some(DEFAULT_SECRET_KEY);
-        let made: Value = post(base, "/v1/payment_intents", key)
-            .form(&[("amount", "2550"), ("currency", "pln")])
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let made: Value =
+            json_of(post(base, "/v1/payment_intents", key).form(&[("amount", "2550"), ("currency", "pln")])).await;
         let id = made["id"].as_str().unwrap();
         let undisputable = post(base, &format!("/test/payment_intents/{id}/dispute"), None).send().await.unwrap();
         assert_eq!(undisputable.json::<Value>().await.unwrap()["error"]["code"], "charge_not_disputable");
-        let charged: Value = post(base, &format!("/v1/payment_intents/{id}/confirm"), key)
-            .form(&[("payment_method", "pm_card_visa")])
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let charged: Value = json_of(
+            post(base, &format!("/v1/payment_intents/{id}/confirm"), key).form(&[("payment_method", "pm_card_visa")]),
+        )
+        .await;
         assert_eq!(charged["status"], "succeeded", "captured at once without capture_method=manual");
         let get = |path: String| reqwest::Client::new().get(format!("{base}{path}")).bearer_auth(DEFAULT_SECRET_KEY);
-        let opened: Value = post(base, &format!("/test/payment_intents/{id}/dispute"), None)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let opened: Value = json_of(post(base, &format!("/test/payment_intents/{id}/dispute"), None)).await;
         let dispute = opened["id"].as_str().unwrap();
         assert_eq!((opened["status"].as_str(), opened["payment_intent"].as_str()), (Some("needs_response"), Some(id)));
         assert_eq!(opened["balance_transactions"][0]["amount"], -2550);
-        let read: Value = get(format!("/v1/disputes/{dispute}")).send().await.unwrap().json().await.unwrap();
+        let read: Value = json_of(get(format!("/v1/disputes/{dispute}"))).await;
         assert_eq!(read, opened);
         let without_key = reqwest::Client::new().get(format!("{base}/v1/disputes/{dispute}")).send().await.unwrap();
         assert_eq!(without_key.status(), 401);
         assert_eq!(get("/v1/disputes/dp_none".into()).send().await.unwrap().status(), 404);
-        let won: Value =
-            post(base, &format!("/test/disputes/{dispute}/win"), None).send().await.unwrap().json().await.unwrap();
+        let won: Value = json_of(post(base, &format!("/test/disputes/{dispute}/win"), None)).await;
         assert_eq!(won["status"], "won");
         let moves: Vec<i64> =
             won["balance_transactions"].as_array().unwrap().iter().map(|t| t["amount"].as_i64().unwrap()).collect();

@@ -470,88 +470,23 @@ pub async fn labels(
     Ok(labels)
 }
 
-/// The player's sessions that are not over and that they are still in (invited, confirmed, ready, playing),
-/// soonest start first, at most `limit`, each with their own participation and payment: three queries.
-pub async fn glances_of_player(
+/// The sessions meeting `which` in which the player's participation is one of `mine`, soonest start first, at most
+/// `limit`, each with the player's participation: two queries.
+async fn sessions_of_player(
     conn: &impl ConnectionTrait,
     player: AccountId,
+    mine: &[ParticipantStatus],
+    which: Condition,
     limit: u64,
-) -> Result<Vec<super::PlayerGlance>, DbErr> {
-    let still_in = [
-        ParticipantStatus::Invited,
-        ParticipantStatus::Confirmed,
-        ParticipantStatus::Ready,
-        ParticipantStatus::Participating,
-    ];
-    let mine = SeaQuery::select()
+) -> Result<Vec<(session::Model, ParticipantStatus)>, DbErr> {
+    let theirs = SeaQuery::select()
         .column(participant::Column::SessionId)
         .from(participant::Entity)
         .and_where(participant::Column::PlayerId.eq(player.as_uuid()))
-        .and_where(participant::Column::Status.is_in(still_in.map(ParticipantStatus::as_str)))
+        .and_where(participant::Column::Status.is_in(mine.iter().map(|status| status.as_str())))
         .to_owned();
     let rows = session::Entity::find()
-        .filter(Condition::all().add(session::Column::Id.in_subquery(mine)))
-        .filter(session::Column::Status.is_not_in(FINAL.map(SessionStatus::as_str)))
-        .order_by_asc(session::Column::ScheduledStart)
-        .order_by_asc(session::Column::Id)
-        .limit(limit)
-        .all(conn)
-        .await?;
-    if rows.is_empty() {
-        return Ok(Vec::new());
-    }
-    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
-    let seats: HashMap<Uuid, ParticipantStatus> = participant::Entity::find()
-        .filter(participant::Column::PlayerId.eq(player.as_uuid()))
-        .filter(participant::Column::SessionId.is_in(ids.clone()))
-        .all(conn)
-        .await?
-        .into_iter()
-        .map(|p| (p.session_id, participant_status(&p)))
-        .collect();
-    let mut payments: HashMap<Uuid, payment::Model> = payment::Entity::find()
-        .filter(payment::Column::PlayerId.eq(player.as_uuid()))
-        .filter(payment::Column::SessionId.is_in(ids))
-        .all(conn)
-        .await?
-        .into_iter()
-        .map(|p| (p.session_id, p))
-        .collect();
-    Ok(rows
-        .into_iter()
-        .filter_map(|row| {
-            let me = *seats.get(&row.id)?;
-            let payment = payments.remove(&row.id).map(|p| super::GlancePayment {
-                id: p.id,
-                status: payment_status(&p),
-                amount_minor: p.amount_minor,
-                currency_code: p.currency_code,
-            });
-            Some(super::PlayerGlance { session: glance(&row), me, payment })
-        })
-        .collect())
-}
-
-/// The finished sessions (completed or stopped early) the player played in (to the end or leaving early) that were
-/// scheduled to start at `since` or later, oldest first, at most `limit`: two queries.
-pub async fn played_by(
-    conn: &impl ConnectionTrait,
-    player: AccountId,
-    since: DateTime<Utc>,
-    limit: u64,
-) -> Result<Vec<super::PlayerGlance>, DbErr> {
-    let played = [ParticipantStatus::ParticipatedFully, ParticipantStatus::LeftEarly];
-    let mine = SeaQuery::select()
-        .column(participant::Column::SessionId)
-        .from(participant::Entity)
-        .and_where(participant::Column::PlayerId.eq(player.as_uuid()))
-        .and_where(participant::Column::Status.is_in(played.map(ParticipantStatus::as_str)))
-        .to_owned();
-    let finished = [SessionStatus::Completed, SessionStatus::StoppedEarly];
-    let rows = session::Entity::find()
-        .filter(Condition::all().add(session::Column::Id.in_subquery(mine)))
-        .filter(session::Column::Status.is_in(finished.map(SessionStatus::as_str)))
-        .filter(session::Column::ScheduledStart.gte(since))
+        .filter(Condition::all().add(session::Column::Id.in_subquery(theirs)).add(which))
         .order_by_asc(session::Column::ScheduledStart)
         .order_by_asc(session::Column::Id)
         .limit(limit)
@@ -570,9 +505,70 @@ pub async fn played_by(
         .map(|p| (p.session_id, participant_status(&p)))
         .collect();
     Ok(rows
-        .iter()
-        .filter_map(|row| Some(super::PlayerGlance { session: glance(row), me: *seats.get(&row.id)?, payment: None }))
+        .into_iter()
+        .filter_map(|row| {
+            let me = *seats.get(&row.id)?;
+            Some((row, me))
+        })
         .collect())
+}
+
+/// The player's sessions that are not over and that they are still in (invited, confirmed, ready, playing),
+/// soonest start first, at most `limit`, each with their own participation and payment: three queries.
+pub async fn glances_of_player(
+    conn: &impl ConnectionTrait,
+    player: AccountId,
+    limit: u64,
+) -> Result<Vec<super::PlayerGlance>, DbErr> {
+    let still_in = [
+        ParticipantStatus::Invited,
+        ParticipantStatus::Confirmed,
+        ParticipantStatus::Ready,
+        ParticipantStatus::Participating,
+    ];
+    let not_over = Condition::all().add(session::Column::Status.is_not_in(FINAL.map(SessionStatus::as_str)));
+    let sessions = sessions_of_player(conn, player, &still_in, not_over, limit).await?;
+    if sessions.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = sessions.iter().map(|(row, _)| row.id).collect();
+    let mut payments: HashMap<Uuid, payment::Model> = payment::Entity::find()
+        .filter(payment::Column::PlayerId.eq(player.as_uuid()))
+        .filter(payment::Column::SessionId.is_in(ids))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|p| (p.session_id, p))
+        .collect();
+    Ok(sessions
+        .into_iter()
+        .map(|(row, me)| {
+            let payment = payments.remove(&row.id).map(|p| super::GlancePayment {
+                id: p.id,
+                status: payment_status(&p),
+                amount_minor: p.amount_minor,
+                currency_code: p.currency_code,
+            });
+            super::PlayerGlance { session: glance(&row), me, payment }
+        })
+        .collect())
+}
+
+/// The finished sessions (completed or stopped early) the player played in (to the end or leaving early) that were
+/// scheduled to start at `since` or later, oldest first, at most `limit`: two queries.
+pub async fn played_by(
+    conn: &impl ConnectionTrait,
+    player: AccountId,
+    since: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<super::PlayerGlance>, DbErr> {
+    let played = [ParticipantStatus::ParticipatedFully, ParticipantStatus::LeftEarly];
+    let finished = [SessionStatus::Completed, SessionStatus::StoppedEarly];
+    let lately = Condition::all()
+        .add(session::Column::Status.is_in(finished.map(SessionStatus::as_str)))
+        .add(session::Column::ScheduledStart.gte(since));
+    let sessions = sessions_of_player(conn, player, &played, lately, limit).await?;
+    Ok(sessions.iter().map(|(row, me)| super::PlayerGlance { session: glance(row), me: *me, payment: None }).collect())
 }
 
 /// The GM's sessions that are not over, soonest start first, at most `limit`: one query.
