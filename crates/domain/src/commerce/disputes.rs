@@ -46,19 +46,23 @@ pub enum FundsMove {
     Reinstate,
 }
 
-/// What a dispute's row holds of what was applied: whether the ledger shows the money withdrawn, and the
-/// progress of the reading that put it there.
+/// What a dispute's row holds of what was applied: whether the ledger shows the money withdrawn, the progress of
+/// the reading that put it there, and whether that reading's status was final.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Applied {
     pub withdrawn: bool,
     pub progress: i32,
+    pub closed: bool,
 }
 
 /// What to do with a reading, given what was applied before (`None` for a dispute seen the first time): `None`
-/// when the reading is older than what was applied (it is ignored whole); otherwise the ledger's move, if any.
+/// when the reading is older than what was applied (it is ignored whole): it has fewer balance moves, or as many
+/// but an open status where a final one was applied (a status moves on without moving money, as from
+/// `needs_response` to `lost`); otherwise the ledger's move, if any.
 pub fn reconcile(applied: Option<Applied>, reading: &DisputeReading) -> Option<Option<FundsMove>> {
     let applied = applied.unwrap_or_default();
-    if reading.progress() < applied.progress {
+    let reopened = applied.closed && !reading.is_closed() && reading.progress() == applied.progress;
+    if reading.progress() < applied.progress || reopened {
         return None;
     }
     Some(match (applied.withdrawn, reading.withdrawn()) {
@@ -98,20 +102,25 @@ mod tests {
     fn the_ledger_follows_the_money_both_ways() {
         let opened = reading("needs_response", &[-2550]);
         assert_eq!(reconcile(None, &opened), Some(Some(FundsMove::Withdraw)));
-        let after_withdrawal = Applied { withdrawn: true, progress: 1 };
+        let after_withdrawal = Applied { withdrawn: true, progress: 1, closed: false };
         assert_eq!(reconcile(Some(after_withdrawal), &opened), Some(None), "a repeated reading moves nothing");
         assert_eq!(reconcile(Some(after_withdrawal), &reading("lost", &[-2550])), Some(None));
         let won = reading("won", &[-2550, 2550]);
         assert_eq!(reconcile(Some(after_withdrawal), &won), Some(Some(FundsMove::Reinstate)));
-        assert_eq!(reconcile(Some(Applied { withdrawn: false, progress: 2 }), &won), Some(None));
+        assert_eq!(reconcile(Some(Applied { withdrawn: false, progress: 2, closed: true }), &won), Some(None));
         assert_eq!(reconcile(None, &reading("warning_needs_response", &[])), Some(None), "an inquiry moves nothing");
     }
 
     #[test]
     fn an_older_reading_never_undoes_a_newer_one() {
-        let reinstated = Applied { withdrawn: false, progress: 2 };
+        let reinstated = Applied { withdrawn: false, progress: 2, closed: true };
         assert_eq!(reconcile(Some(reinstated), &reading("needs_response", &[-2550])), None);
-        let withdrawn = Applied { withdrawn: true, progress: 1 };
+        let withdrawn = Applied { withdrawn: true, progress: 1, closed: false };
         assert_eq!(reconcile(Some(withdrawn), &reading("warning_needs_response", &[])), None);
+        // A lost dispute moves no money after its withdrawal: the open reading before it has as many moves.
+        let lost = Applied { withdrawn: true, progress: 1, closed: true };
+        assert_eq!(reconcile(Some(lost), &reading("needs_response", &[-2550])), None, "never reopened");
+        assert_eq!(reconcile(Some(lost), &reading("lost", &[-2550])), Some(None), "the same reading again");
+        assert_eq!(reconcile(Some(withdrawn), &reading("lost", &[-2550])), Some(None), "closing moves nothing");
     }
 }

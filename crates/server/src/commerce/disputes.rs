@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use futures::FutureExt;
-use questline_domain::commerce::disputes::{Applied, FundsMove, reconcile};
+use questline_domain::commerce::disputes::{self, Applied, FundsMove, reconcile};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
@@ -50,7 +50,7 @@ pub async fn schedule(w: &Write<'_>, dispute_id: &str, event_id: &str) -> Result
 }
 
 /// What a reconciliation found.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 enum Reconciled {
     /// The disputed payment is not one of our orders (another platform on the same Stripe account).
     NotOurs,
@@ -100,7 +100,11 @@ async fn apply(w: &Write<'_>, provider_id: &str, dispute: &ProviderDispute) -> R
     };
     sessions::lock_payment(w, order.payment_id).await?;
     let stored = payment_dispute::Entity::find_by_id(dispute.id.clone()).one(w.txn).await?;
-    let applied = stored.as_ref().map(|row| Applied { withdrawn: row.withdrawn, progress: row.progress });
+    let applied = stored.as_ref().map(|row| Applied {
+        withdrawn: row.withdrawn,
+        progress: row.progress,
+        closed: disputes::is_closed(&row.status),
+    });
     let Some(funds) = reconcile(applied, &dispute.reading) else { return Ok(Reconciled::Stale) };
     let mut reversed_minor = stored.as_ref().map_or(0, |row| row.reversed_minor);
     match funds {

@@ -13,6 +13,7 @@ mod handlers;
 mod queries;
 mod store;
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use chrono::{DateTime, Utc};
@@ -57,7 +58,7 @@ pub async fn feedback_given(
     conn: &impl ConnectionTrait,
     author: AccountId,
     sessions: &[Uuid],
-) -> Result<std::collections::HashSet<Uuid>, DbErr> {
+) -> Result<HashSet<Uuid>, DbErr> {
     queries::sessions_reviewed_by(conn, author, sessions).await
 }
 

@@ -1,6 +1,8 @@
 //! Reading reviews, notes and reports, and turning rows into what the API answers: the names of authors and series
 //! are fetched once per answer.
 
+use std::collections::HashSet;
+
 use questline_domain::ids::AccountId;
 use questline_domain::reviews::{average, editable_until};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -33,9 +35,9 @@ pub async fn sessions_reviewed_by(
     conn: &impl ConnectionTrait,
     author: AccountId,
     sessions: &[Uuid],
-) -> Result<std::collections::HashSet<Uuid>, DbErr> {
+) -> Result<HashSet<Uuid>, DbErr> {
     if sessions.is_empty() {
-        return Ok(std::collections::HashSet::new());
+        return Ok(HashSet::new());
     }
     let reviewed: Vec<Uuid> = review::Entity::find()
         .select_only()
