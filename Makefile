@@ -7,7 +7,9 @@ SHELL := /bin/bash
 
 CARGO ?= cargo
 NPM ?= npm
-RELEASE_BIN := target/release/questline
+# Cargo's output folder: CARGO_TARGET_DIR when set (.ci/run keeps one between runs), else ./target.
+TARGET_DIR := $(abspath $(or $(CARGO_TARGET_DIR),target))
+RELEASE_BIN := $(TARGET_DIR)/release/questline
 # Test builds carry the crash points of the crash-recovery tests (crates/server/src/failpoints.rs); releases never do.
 TEST_FEATURES := --features questline-server/failpoints
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
@@ -46,8 +48,19 @@ openapi: web-deps
 	$(CARGO) run -q -p questline-server -- openapi > docs/openapi.json
 	cd web && $(NPM) run -s gen:api
 
-web-build: web-deps
+# The web app is built again only when its sources, lock file or config changed (a stamp file), and a build that
+# produces the same files leaves web/dist untouched (scripts/sync-dist.mjs), so the binary that embeds it is not
+# compiled again for nothing.
+WEB_STAMP := web/node_modules/.questline-web-built
+WEB_INPUTS := $(shell find web/src web/public web/index.html web/package-lock.json web/vite.config.ts web/tsconfig*.json \
+	web/scripts/sync-dist.mjs docs/openapi.json -type f 2>/dev/null)
+$(WEB_STAMP): web/node_modules/.package-lock.json $(WEB_INPUTS)
 	cd web && $(NPM) run -s build
+	@touch $@
+
+web-build: web-deps
+	@if [ ! -f web/dist/index.html ]; then rm -f $(WEB_STAMP); fi
+	@$(MAKE) --no-print-directory $(WEB_STAMP)
 
 # The Stripe stand-in (test-support/stripe-stand-in) is built beside the server: the browser journey starts it.
 release: web-build
@@ -55,15 +68,17 @@ release: web-build
 
 ## --- test ----------------------------------------------------------------------------------------------------
 
-test: test-setup lint web-build rust-test web-test e2e contract
+test: test-setup lint test-bin rust-test web-test e2e contract
 	@echo "make test: every step passed"
 
 test-setup: web-deps oidc-provider-deps
 	scripts/ensure-chromium.sh
 
+# Clippy lints the workspace while it is compiled for the tests (test-bin), instead of a second, check-only build of
+# everything: RUSTC_WORKSPACE_WRAPPER is how `cargo clippy` itself runs it, and CLIPPY_ARGS carries `-D warnings`.
+CLIPPY_BUILD := RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 lint: web-deps
 	$(CARGO) fmt --all --check
-	$(CARGO) clippy --all-targets --locked $(TEST_FEATURES) -- -D warnings
 	cd web && $(NPM) run -s check:api
 	cd web && $(NPM) run -s typecheck
 	cd web && $(NPM) run -s lint
@@ -72,13 +87,13 @@ lint: web-deps
 # Every integration test runs on SQLite and on PostgreSQL (a throwaway cluster is started when none answers).
 # The web app is built first: the test build of the server (which the journeys run) reads web/dist at run time only
 # if the folder was there when it was compiled.
-rust-test: oidc-provider-deps web-build
+rust-test: oidc-provider-deps test-bin
 	pg_url=$$(scripts/ensure-postgres.sh); \
 	if $(CARGO) nextest --version >/dev/null 2>&1; then \
-		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) nextest run --workspace --locked --no-fail-fast $(TEST_FEATURES); \
-		$(CARGO) test --workspace --locked --doc $(TEST_FEATURES); \
+		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CLIPPY_BUILD) $(CARGO) nextest run --workspace --locked --no-fail-fast $(TEST_FEATURES); \
+		$(CLIPPY_BUILD) $(CARGO) test --workspace --locked --doc $(TEST_FEATURES); \
 	else \
-		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CARGO) test --workspace --locked --no-fail-fast $(TEST_FEATURES); \
+		QUESTLINE_TEST_POSTGRES_URL="$$pg_url" $(CLIPPY_BUILD) $(CARGO) test --workspace --locked --no-fail-fast $(TEST_FEATURES); \
 	fi
 
 web-test: web-build
@@ -87,17 +102,17 @@ web-test: web-build
 # The journeys and the contract test run the test build of the server, the one `rust-test` has just built (a debug
 # build with optimised dependencies; it reads the web app from web/dist at run time): a release build of every
 # dependency again would cost CI about ten minutes for no test it adds. `make run` still builds the release binary.
-TEST_BIN := target/debug/questline
+TEST_BIN := $(TARGET_DIR)/debug/questline
 test-bin: web-build
-	$(CARGO) build --workspace --all-targets --locked $(TEST_FEATURES)
+	$(CLIPPY_BUILD) $(CARGO) build --workspace --all-targets --locked $(TEST_FEATURES)
 
 # Playwright drives Debian's Chromium against the server, which serves the freshly built web app.
 e2e: web-build test-bin
-	cd web && QUESTLINE_BIN=../$(TEST_BIN) $(NPM) run -s e2e
+	cd web && QUESTLINE_BIN=$(TEST_BIN) $(NPM) run -s e2e
 
-# schemathesis against docs/openapi.json and the server (a virtual environment under target/ holds it).
+# schemathesis against docs/openapi.json and the server (a virtual environment in the target folder holds it).
 contract: test-bin
 	scripts/contract-test.sh $(TEST_BIN)
 
 clean:
-	rm -rf target web/dist web/test-results data
+	rm -rf target web/dist web/test-results data $(WEB_STAMP)

@@ -9,7 +9,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 binary="${1:-$root/target/release/questline}"
-venv="$root/target/schemathesis-venv"
+venv="${CARGO_TARGET_DIR:-$root/target}/schemathesis-venv"
 # Pinned, so a new release of the tool cannot fail a build that passed yesterday.
 version="4.32.5"
 log() { echo "contract-test: $*" >&2; }
