@@ -108,18 +108,31 @@ test('a player applies, the game master accepts live, a second player finds the 
   await player.page.getByRole('link', { name: 'My applications' }).click();
   await expect(player.page).toHaveTitle('My Applications · Questline');
   const mine = player.page.getByTestId('application-card').filter({ hasText: title });
-  await mine.getByRole('button', { name: 'Cancel application' }).click();
+  // Cancelled from the palette (the card selected): the palette and its dialog are gone, and focus lands on the
+  // application's new status rather than the page's body.
+  await mine.getByRole('link', { name: `Select: ${title}` }).click();
+  await expect(mine).toHaveAttribute('aria-current', 'true');
+  await player.page.keyboard.press('Control+k');
+  const playerPalette = player.page.getByTestId('command-palette');
+  await expect(playerPalette).toBeVisible();
+  await player.page.keyboard.type('cancel');
+  await playerPalette
+    .getByRole('option', { name: 'Cancel series application', exact: true })
+    .click();
   const cancelDialog = player.page.getByRole('dialog', { name: 'Cancel application' });
   await cancelDialog.getByRole('textbox', { name: 'Message (optional)' }).fill('Work trip, sorry.');
   await cancelDialog.getByRole('button', { name: 'Cancel application' }).click();
   await expect(player.page.getByText('Application cancelled')).toBeVisible();
   await expect(mine.getByTestId('application-status')).toHaveText('Cancelled');
+  await expect(mine.getByTestId('application-status')).toBeFocused();
+  // Reopened from the card: its Reopen button gives way to Cancel, and focus goes to the new status too.
   await mine.getByRole('button', { name: 'Reopen application' }).click();
   const reopenDialog = player.page.getByRole('dialog', { name: 'Reopen application' });
   await reopenDialog.getByRole('textbox', { name: 'Message (optional)' }).fill('Back in town!');
   await reopenDialog.getByRole('button', { name: 'Reopen application' }).click();
   await expect(player.page.getByText('Application reopened')).toBeVisible();
   await expect(mine.getByTestId('application-status')).toHaveText('Pending');
+  await expect(mine.getByTestId('application-status')).toBeFocused();
   const history = mine.getByTestId('application-history');
   await expect(history.getByText('Work trip, sorry.')).toBeVisible();
   await expect(history.getByText('Back in town!')).toBeVisible();

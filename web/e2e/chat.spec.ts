@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from './support/axe';
 import { gameMaster, person, publishedSeries, screens } from './support/people';
+import { expectUncovered } from './support/uncovered';
 
 /** The side panel with the chat, captured wide and on a phone (where it is a full-width sheet). */
 async function captureChat(page: Page, name: string) {
@@ -64,6 +65,25 @@ test('a player asks a GM from a Questboard card and they talk without reloading'
   ]);
   await expect(composer).toHaveValue('');
   await captureChat(player.page, 'chat-player-conversation');
+
+  // A toast while the conversation is open (the player switches language and back) rises above the composer:
+  // Send, bottom right where toasts are, stays uncovered.
+  await composer.fill('A draft');
+  for (const [language, toastText, send] of [
+    ['Polski', 'Zmieniono język na Polski', 'Wyślij'],
+    ['English (UK)', 'Language changed to English (UK)', 'Send'],
+  ] as const) {
+    await player.page.getByTestId('language-switch').first().click();
+    await player.page.getByRole('menuitemradio', { name: language }).click();
+    await expect(
+      player.page.locator('[data-sonner-toast]').filter({ hasText: toastText }),
+    ).toBeVisible();
+    await expectUncovered(
+      playerPanel.getByRole('button', { name: send }),
+      "the composer's Send button",
+    );
+  }
+  await composer.fill('');
 
   // The GM's list shows the new conversation with one unread message, without a reload.
   const gmUrl = gm.page.url();

@@ -8,6 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { expectAccessible } from './support/axe';
+import { expectUncovered } from './support/uncovered';
 
 const screens = 'test-results/screens';
 const password = 'correct horse battery staple';
@@ -129,6 +130,11 @@ test.describe('on a phone', () => {
     const toastBox = await box(toast);
     expect(overlap(toastBox, await box(next))).toBe(false);
     expect(overlap(toastBox, await box(later))).toBe(false);
+    // Nor the wizard's step heading: toasts keep to a band above the dialog.
+    await expectUncovered(
+      wizard.getByRole('heading', { name: 'About you' }),
+      "the wizard's step heading",
+    );
     await capture(page, 'mending-wizard-toast-375', false);
 
     const firstTop = (await box(wizard)).y;

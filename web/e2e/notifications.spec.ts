@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { expectAccessible } from './support/axe';
+import { expectAccessible, expectAccessibleInPolish } from './support/axe';
 import { capture, gameMaster, person, publishedSeries, screens } from './support/people';
 
 /** The bell's menu, open, at 1280 px and at 375 px (where it fits the screen). */
@@ -49,6 +49,10 @@ test('a player hears live that the GM accepted them, and the notification leads 
   const applyDialog = player.page.getByRole('dialog', { name: `Apply to ${title}` });
   await applyDialog.getByRole('button', { name: 'Send application' }).click();
   await expect(player.page.getByText('Application sent')).toBeVisible();
+  // Apply Now gave way to the application: focus lands on its status, not on the page's body.
+  await expect(
+    player.page.getByTestId('own-application').getByRole('heading', { name: /Your application/ }),
+  ).toBeFocused();
   await player.page.goto('/dashboard/player/my-games');
   const bell = player.page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName('Notifications');
@@ -104,6 +108,8 @@ test('a player hears live that the GM accepted them, and the notification leads 
   await expect(row).toHaveAttribute('data-read', 'true');
   await expect(player.page.getByTestId('notifications-unread')).toHaveText('0 unread');
   await capture(player.page, 'notifications-list');
+  // In Polish too, where "Oznacz wszystkie jako przeczytane" runs longest: nothing scrolls sideways at 375 px.
+  await expectAccessibleInPolish(player.page, 'notifications-list');
 
   // The player chooses e-mail for unread chat messages and no reminder an hour before; it stays saved.
   await player.page.getByRole('link', { name: 'Notification settings' }).click();

@@ -224,6 +224,14 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   await expect(familyBox).toBeChecked();
   await expect(page).toHaveURL(new RegExp(`systems=${family.id}`));
   await expect(page.getByRole('heading', { level: 3, name: freeTitle })).toBeVisible();
+  // A range back to front is said under the fields, not applied (the server would refuse it).
+  await filters.getByLabel('From', { exact: true }).fill('50');
+  await filters.getByLabel('To', { exact: true }).fill('40');
+  await filters.getByLabel('To', { exact: true }).press('Enter');
+  await expect(filters.getByRole('alert')).toHaveText('“To” must not be below “From”.');
+  await expect(filters.getByLabel('To', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).not.toHaveURL(/min=/);
+  await expectAccessible(page, 'questboard price range reversed');
   await filters.getByLabel('From', { exact: true }).fill('20');
   await filters.getByLabel('To', { exact: true }).fill('30');
   await filters.getByLabel('To', { exact: true }).press('Enter');
@@ -235,18 +243,21 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   await expect(page.getByRole('heading', { level: 3, name: euroTitle })).toHaveCount(0);
 
   // The card: facts, the price for the locale, and the next session in New York time, the zone named.
-  const expected = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'America/New_York',
-    timeZoneName: 'short',
-  }).format(new Date(paid.next_session_at ?? ''));
+  // In the viewer's zone (New York), date and time apart; the schedule's own clock (Warsaw) in a quieter note.
+  const at = new Date(paid.next_session_at ?? '');
+  const inNewYork = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'America/New_York' }).format(at);
+  const expected = `${inNewYork({ weekday: 'short', day: 'numeric', month: 'short' })}, ${inNewYork(
+    {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    },
+  )}`;
   await expect(card.getByTestId('next-session')).toHaveText(expected);
-  await expect(card.getByTestId('next-session')).toContainText(/GMT-[45]/);
+  await expect(card.getByTestId('schedule-time')).toHaveText(
+    /^Schedule: \w{3} \d{1,2} \w{3}, 19:00, Central European (Standard |Summer )?Time$/,
+  );
   await expect(card).toContainText(edition.name);
   await expect(card).toContainText('Campaign');
   await expect(card).toContainText('16+');
@@ -297,7 +308,9 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   await expect(page.getByTestId('next-sessions').getByRole('listitem').first()).toHaveText(
     expected,
   );
-  await expect(page.getByText('Starts at 19:00 (Europe/Warsaw), 180 minutes')).toBeVisible();
+  await expect(
+    page.getByText('Starts at 19:00 (Central European Time), 180 minutes'),
+  ).toBeVisible();
   await expect(page.getByText('Online. The link is shared with accepted players.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the table' })).toHaveCount(0);
   await expect(page.getByText('PLN 25.00 per session')).toBeVisible();
@@ -313,6 +326,14 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   await page.goto('/questboard?q=nothing-like-this-anywhere');
   await expect(page.getByRole('heading', { name: 'No series found' })).toBeVisible();
   await capture(page, 'questboard-empty');
+
+  // Past the last page: said so (not "nothing is published"), with the way back to the last page.
+  await page.goto('/questboard?page=999');
+  await expect(page.getByRole('heading', { name: 'This page is past the end' })).toBeVisible();
+  await expect(page.getByText('No series is published yet')).toHaveCount(0);
+  await capture(page, 'questboard-past-end');
+  await page.getByRole('link', { name: 'Go to the last page' }).click();
+  await expect(page.getByTestId('questboard-card').first()).toBeVisible();
 
   // A series that does not exist.
   await page.goto('/questboard/no-such-series-here');

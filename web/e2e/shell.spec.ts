@@ -39,6 +39,18 @@ test('the shell: home, sidebar shortcut, language switch, 404', async ({ page })
   await expect(mainSidebar(page).getByText(/^Version \S+/)).toBeVisible();
   await screenshot(page, 'home-en');
 
+  // The palette: a search that finds nothing says so beside the list, which is left without options rather than
+  // holding the message (a listbox may hold only options: axe critical aria-required-children).
+  await page.keyboard.press('Control+k');
+  const palette = page.getByTestId('command-palette');
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('zzqqxx');
+  await expect(palette.getByRole('status')).toHaveText('No commands found.');
+  await expect(palette.getByRole('option')).toHaveCount(0);
+  await screenshot(page, 'palette-empty', false);
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
   // Ctrl+B collapses the main sidebar to icons and remembers it in a cookie…
   await page.keyboard.press('Control+b');
   await expect(mainSidebar(page)).toHaveAttribute('data-state', 'collapsed');

@@ -1,4 +1,7 @@
-/** axe-core on what a journey shows: 0 serious or critical violations, on the whole page (shell included). */
+/**
+ * axe-core on what a journey shows: 0 serious or critical violations, on the whole page (shell included); and the
+ * page does not scroll sideways, at the width it is shown at and on a 375 px phone.
+ */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -28,10 +31,56 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+/** How far the page reaches past the right edge of the window, in pixels (0 when it fits). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** The page fits the window's width now and at 375 px: nothing scrolls sideways. The window's size is restored. */
+export async function expectNoSidewaysScroll(page: Page, screen: string) {
+  const viewport = page.viewportSize();
+  // A layout may settle a frame after a resize: polled, so a page that truly overflows still fails.
+  await expect
+    .poll(() => sidewaysOverflow(page), { message: `${screen} scrolls sideways` })
+    .toBeLessThanOrEqual(0);
+  if (viewport === null || viewport.width === 375) return;
+  await page.setViewportSize({ width: 375, height: viewport.height });
+  try {
+    await expect
+      .poll(() => sidewaysOverflow(page), { message: `${screen} scrolls sideways at 375 px` })
+      .toBeLessThanOrEqual(0);
+  } finally {
+    await page.setViewportSize(viewport);
+  }
+}
+
 export async function expectAccessible(page: Page, screen: string) {
   // Something lazily loaded (a dialog, a toast) may start fading in while axe reads the page and be judged
   // half-transparent: the check runs again until the page is clean, and a real violation still fails it.
   await expect(async () => {
     expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);
   }).toPass({ timeout: 30_000 });
+  await expectNoSidewaysScroll(page, screen);
+}
+
+/**
+ * The screen shown again in Polish (whose words run longer), checked like any screen (axe, no sideways scroll at its
+ * width and at 375 px), then switched back to English: switched with the shell's language menu, as a user would.
+ */
+export async function expectAccessibleInPolish(page: Page, screen: string) {
+  const viewport = page.viewportSize();
+  if (viewport !== null && viewport.width < 1280) {
+    await page.setViewportSize({ width: 1280, height: viewport.height });
+  }
+  const choose = async (language: string, lang: string) => {
+    await page.getByTestId('language-switch').first().click();
+    await page.getByRole('menuitemradio', { name: language }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  };
+  await choose('Polski', 'pl-PL');
+  await expectAccessible(page, `${screen} in Polish`);
+  await choose('English (UK)', 'en-GB');
+  if (viewport !== null) await page.setViewportSize(viewport);
 }

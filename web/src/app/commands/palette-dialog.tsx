@@ -73,8 +73,8 @@ function PaletteBody({
         placeholder={t('commands.search')}
         aria-label={t('commands.search')}
       />
+      <CommandEmpty empty={groups.length === 0}>{t('commands.empty')}</CommandEmpty>
       <CommandList label={t('commands.listLabel')}>
-        <CommandEmpty>{t('commands.empty')}</CommandEmpty>
         {groups.map((group) => (
           <CommandGroup
             key={group.id}

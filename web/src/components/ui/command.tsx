@@ -42,9 +42,28 @@ export function CommandList({ className, ...props }: ComponentProps<typeof Comma
   );
 }
 
-export function CommandEmpty(props: ComponentProps<typeof CommandPrimitive.Empty>) {
+/**
+ * "Nothing found", said next to the list rather than inside it: a listbox may hold only options (and groups of
+ * them), so cmdk's own Empty inside the list is an axe critical (aria-required-children). Always rendered, as a
+ * polite live region, so a search that finds nothing is heard; shows its text only while `empty`.
+ */
+export function CommandEmpty({
+  empty,
+  children,
+  className,
+  ...props
+}: ComponentProps<'div'> & { empty: boolean }) {
   return (
-    <CommandPrimitive.Empty className="py-6 text-center text-sm text-muted-foreground" {...props} />
+    <div
+      role="status"
+      className={cn(
+        empty ? 'py-6 text-center text-sm text-muted-foreground' : 'sr-only',
+        className,
+      )}
+      {...props}
+    >
+      {empty ? children : null}
+    </div>
   );
 }
 

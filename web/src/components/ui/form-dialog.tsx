@@ -54,7 +54,7 @@ export function FormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         closeLabel={t('common.close')}
-        className={`max-h-[90dvh] overflow-y-auto ${wide ? 'max-w-xl' : 'max-w-lg'}`}
+        className={`overflow-y-auto ${wide ? 'max-w-xl' : 'max-w-lg'}`}
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>

@@ -7,7 +7,12 @@ import {
   formatDateTime,
   formatNumber,
   formatRelative,
+  formatScheduleTime,
+  formatWhen,
+  formatZoneName,
   type DateFormatOptions,
+  type WhenOptions,
+  type WhenStyle,
 } from '@/lib/format';
 
 import { activeLocale } from './i18n';
@@ -35,6 +40,15 @@ export function useFormat() {
       dateTime: (value: DateInput, options?: DateFormatOptions) =>
         formatDateTime(locale, value, options),
       relative: (value: DateInput, now?: DateInput) => formatRelative(locale, value, now),
+      /** A moment in the viewer's zone (see `formatWhen`): every session time goes through here. */
+      when: (value: DateInput, options?: WhenOptions) => formatWhen(locale, value, options),
+      /** The schedule's own clock where it differs from the viewer's (see `formatScheduleTime`). */
+      scheduleTime: (
+        value: DateInput,
+        scheduleZone: string | null | undefined,
+        style?: WhenStyle,
+      ) => formatScheduleTime(locale, value, scheduleZone, { style }),
+      zoneName: (zone: string, at?: DateInput) => formatZoneName(locale, zone, at),
     }),
     [locale],
   );

@@ -103,8 +103,10 @@ export function TimeZoneField({
               placeholder={t('timeZones.search')}
               aria-label={t('timeZones.search')}
             />
+            <CommandEmpty empty={found.length === 0}>
+              {t('timeZones.empty', { query: query.trim() })}
+            </CommandEmpty>
             <CommandList>
-              <CommandEmpty>{t('timeZones.empty', { query: query.trim() })}</CommandEmpty>
               {found.map((group) => (
                 <CommandGroup key={group.region} heading={regionName(group.region)}>
                   {group.zones.map((zone) => (

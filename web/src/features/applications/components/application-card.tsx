@@ -41,7 +41,7 @@ export function ApplicationCard({
           <h2 className="text-lg font-semibold break-words">{heading}</h2>
           {subheading && <p className="text-sm break-words text-muted-foreground">{subheading}</p>}
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-            <StatusBadge status={application.status} />
+            <StatusBadge status={application.status} landing />
             <span>{t('applications.applied', { date: format.date(application.created_at) })}</span>
             <span>
               {t('applications.updated', { date: format.dateTime(application.updated_at) })}

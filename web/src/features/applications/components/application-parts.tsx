@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { focusLandingProps, useFocusLanding } from '@/lib/focus-landing';
 import { useFormat } from '@/lib/i18n';
 
 import type { SeriesApplication } from '../api/get-application';
@@ -15,10 +16,25 @@ const badgeVariants: Record<ApplicationStatus, BadgeProps['variant']> = {
   cancelled: 'secondary',
 };
 
-export function StatusBadge({ status }: { status: ApplicationStatus }) {
+/**
+ * The status. A `landing` takes focus when the status changes after the button that had it was replaced (Cancel by
+ * Reopen): focus stays with the application rather than falling to the page.
+ */
+export function StatusBadge({
+  status,
+  landing = false,
+}: {
+  status: ApplicationStatus;
+  landing?: boolean;
+}) {
   const { t } = useTranslation();
+  const ref = useFocusLanding<HTMLSpanElement>(status);
   return (
-    <Badge variant={badgeVariants[status]} data-testid="application-status">
+    <Badge
+      variant={badgeVariants[status]}
+      data-testid="application-status"
+      {...(landing ? { ref, tabIndex: -1, ...focusLandingProps } : {})}
+    >
       {t(`applications.status.${status}`)}
     </Badge>
   );

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { useSignedInUser } from '@/lib/auth/current-user';
+import { focusLandingProps, useFocusLanding } from '@/lib/focus-landing';
 
 import { applicationFor, useRecentApplications, type Series } from '../api/applications';
 import { canApply, playerMoves, type PlayerMove } from '../lib/moves';
@@ -20,8 +21,10 @@ export default function SeriesApplicationPanel({ series }: { series: Series }) {
   const signedIn = useSignedInUser();
   const { data: recent, isPending } = useRecentApplications(signedIn !== undefined);
   const [dialog, setDialog] = useState<'apply' | PlayerMove | null>(null);
-  if (!signedIn || isPending) return null;
   const application = applicationFor(recent, series.id);
+  // Apply Now (or Cancel, Reopen) is replaced by what it did: focus lands on the application's new status.
+  const landing = useFocusLanding<HTMLHeadingElement>(application?.status);
+  if (!signedIn || isPending) return null;
   const close = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -46,7 +49,13 @@ export default function SeriesApplicationPanel({ series }: { series: Series }) {
           data-testid="own-application"
         >
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="own-application" className="flex items-center gap-2 text-lg font-semibold">
+            <h2
+              id="own-application"
+              ref={landing}
+              tabIndex={-1}
+              {...focusLandingProps}
+              className="flex items-center gap-2 text-lg font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               {t('applications.series.title')}
               <StatusBadge status={application.status} />
             </h2>

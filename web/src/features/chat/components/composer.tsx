@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api/errors';
 import { useFormat } from '@/lib/i18n';
+import { useKeepClearOfToasts } from '@/lib/toast-clearance';
 import { cn } from '@/lib/utils';
 
 import {
@@ -44,6 +45,9 @@ export function Composer({
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<Problem | undefined>();
   const pending = useRef<PendingSend | undefined>(undefined);
+  // Toasts sit bottom right, where Send is: they rise above the composer while it is on screen.
+  const form = useRef<HTMLFormElement>(null);
+  useKeepClearOfToasts(form);
   const counterId = useId();
   const problemId = useId();
   const used = characterCount(text);
@@ -84,6 +88,7 @@ export function Composer({
 
   return (
     <form
+      ref={form}
       className="flex flex-col gap-1.5 border-t border-border p-3"
       onSubmit={(event) => {
         event.preventDefault();

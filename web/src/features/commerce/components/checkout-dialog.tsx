@@ -97,10 +97,7 @@ export function CheckoutDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        closeLabel={t('common.close')}
-        className="max-h-[90dvh] max-w-xl overflow-y-auto"
-      >
+      <DialogContent closeLabel={t('common.close')} className="max-w-xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{t('checkout.title')}</DialogTitle>
           <DialogDescription>

@@ -117,7 +117,7 @@ describe('DecideRefundDialog', () => {
       />,
     );
 
-    expect(screen.getByRole('dialog', { name: 'Zatwierdź zwrot dla: Pia' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Zatwierdź zwrot: Pia' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zatwierdź zwrot' })).toBeInTheDocument();
   });
 });

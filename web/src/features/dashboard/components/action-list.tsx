@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button-variants';
-import { useFormat, useLocale } from '@/lib/i18n';
+import { ZonedTime } from '@/components/zoned-time';
+import { useFormat } from '@/lib/i18n';
 
 import type { DashboardAction } from '../api/dashboard';
 import { actionKey, actionLink } from '../lib/actions';
-import { formatStart } from '../lib/countdown';
 
 export function ActionList({
   actions,
@@ -19,7 +19,6 @@ export function ActionList({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const locale = useLocale();
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
       <h3 id={headingId} className="text-lg font-semibold tracking-tight">
@@ -34,17 +33,19 @@ export function ActionList({
           {actions.map((action) => {
             const link = actionLink(action);
             const detail =
-              action.kind === 'review_applications'
-                ? t('dashboard.applicationsWaiting', { count: action.count ?? 0 })
-                : action.kind === 'pay' && action.payment
-                  ? format.currency(action.payment.amount, action.payment.currency_code)
-                  : action.session
-                    ? formatStart(
-                        locale,
-                        action.session.scheduled_start_datetime,
-                        action.series.time_zone,
-                      )
-                    : '';
+              action.kind === 'review_applications' ? (
+                t('dashboard.applicationsWaiting', { count: action.count ?? 0 })
+              ) : action.kind === 'pay' && action.payment ? (
+                format.currency(action.payment.amount, action.payment.currency_code)
+              ) : action.session ? (
+                <ZonedTime
+                  value={action.session.scheduled_start_datetime}
+                  scheduleZone={action.series.time_zone}
+                  noteClassName="block"
+                />
+              ) : (
+                ''
+              );
             return (
               <li
                 key={actionKey(action)}

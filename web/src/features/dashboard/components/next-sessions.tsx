@@ -1,14 +1,16 @@
-/** A role's next sessions: each with its series, start in the session's zone, live countdown and status. */
+/**
+ * A role's next sessions: each with its series, start in the viewer's zone (the schedule's clock in a note where it
+ * differs), live countdown and status.
+ */
 import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
-import { useLocale } from '@/lib/i18n';
+import { ZonedTime } from '@/components/zoned-time';
 
 import type { DashboardSession } from '../api/dashboard';
-import { formatStart } from '../lib/countdown';
 import { Countdown } from './countdown';
 
 export function NextSessions({
@@ -23,7 +25,6 @@ export function NextSessions({
   empty: ReactNode;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
       <h3 id={headingId} className="text-lg font-semibold tracking-tight">
@@ -48,9 +49,12 @@ export function NextSessions({
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                 <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
                 <Countdown start={session.scheduled_start_datetime} status={session.status} />
-                <time dateTime={session.scheduled_start_datetime} className="text-muted-foreground">
-                  {formatStart(locale, session.scheduled_start_datetime, session.series.time_zone)}
-                </time>
+                <ZonedTime
+                  value={session.scheduled_start_datetime}
+                  scheduleZone={session.series.time_zone}
+                  className="text-muted-foreground"
+                  noteClassName="basis-full"
+                />
               </p>
               <p className="flex flex-wrap gap-2">
                 <Badge variant="secondary">{t(`sessions.status.${session.status}`)}</Badge>

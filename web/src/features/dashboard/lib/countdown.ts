@@ -39,22 +39,3 @@ export function formatIn(locale: string, value: number, unit: Intl.RelativeTimeF
 export function untilNextMinute(now: number): number {
   return minuteMs - (now % minuteMs);
 }
-
-/** The start in the session's own zone, with the zone's short name ("22 Nov 2026, 13:00 CET"). */
-export function formatStart(locale: string, start: string, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  };
-  try {
-    const date = new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(start));
-    const zone = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
-      .formatToParts(new Date(start))
-      .find((part) => part.type === 'timeZoneName')?.value;
-    return zone ? `${date} ${zone}` : date;
-  } catch {
-    // A zone this browser does not know: UTC, named.
-    return `${new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(start))} UTC`;
-  }
-}

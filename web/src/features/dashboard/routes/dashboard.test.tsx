@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { formatScheduleTime, formatWhen } from '@/lib/format';
 import { changeLocale } from '@/lib/i18n';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 
@@ -66,7 +67,13 @@ describe('the Dashboard page', () => {
       `/dashboard/player/my-sessions/${sessionId}`,
     );
     expect(within(next).getByTestId('countdown')).toHaveTextContent('in 2 hours');
-    expect(within(next).getByText('11 Jun 2030, 18:30 CEST')).toBeInTheDocument();
+    // In the viewer's zone (this test's clock); the schedule's Warsaw clock in a note where it differs.
+    expect(within(next).getByText(formatWhen('en-GB', start))).toBeInTheDocument();
+    if (formatScheduleTime('en-GB', start, 'Europe/Warsaw') !== undefined) {
+      expect(within(next).getByTestId('schedule-time')).toHaveTextContent(
+        'Schedule: Tue 11 Jun, 18:30, Central European Time',
+      );
+    }
     expect(within(next).getByText('You: Invited')).toBeInTheDocument();
     expect(within(mine).getByRole('link', { name: 'Confirm participation' })).toHaveAttribute(
       'href',

@@ -1,12 +1,13 @@
 /**
  * A notification in the reader's words. The server stores what happened (kind + params); the web words it in the
- * active language, with dates in the notification's time zone and amounts in its currency, through `Intl`. So a
+ * active language, with dates in the reader's time zone (the schedule's clock beside them where it differs) and
+ * amounts in their currency, through `Intl`. So a
  * notification reads in Polish for a Polish reader whatever language the actor used, and a language switch
  * rewords the whole list at once.
  */
 import type { TFunction } from 'i18next';
 
-import { formatCurrency } from '@/lib/format';
+import { formatCurrency, formatScheduleTime, formatWhen } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 
 import type { Notification, NotificationParams } from '../api/types';
@@ -15,16 +16,6 @@ function text(value: string | null | undefined): string | undefined {
   const trimmed = value?.trim();
   if (!trimmed) return undefined;
   return trimmed;
-}
-
-function validZone(zone: string | null | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
 }
 
 function browserZone(): string | undefined {
@@ -36,8 +27,9 @@ function browserZone(): string | undefined {
 }
 
 /**
- * A session's start in its own time zone (the series', where the table meets), as the reader's language writes
- * it. When the reader's clock is in another zone, the zone's short name follows, so 19:00 is not read as theirs.
+ * A session's start in the reader's zone (`formatWhen`, as every screen shows a time), as the reader's language
+ * writes it; where the series' schedule (`timeZone`) runs on another clock, that clock follows in brackets, named
+ * ("1 Jul 2026, 18:00 (Wed 1 Jul, 19:00, Central European Summer Time)").
  */
 export function formatStart(
   locale: Locale,
@@ -47,18 +39,11 @@ export function formatStart(
 ): string | undefined {
   const date = new Date(startsAt);
   if (Number.isNaN(date.getTime())) return undefined;
-  const zone = validZone(timeZone);
-  const foreign = zone !== undefined && readerZone !== undefined && zone !== readerZone;
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: zone,
-    ...(foreign ? { timeZoneName: 'short' as const } : {}),
-  }).format(date);
+  const when = formatWhen(locale, date, { style: 'medium', timeZone: readerZone });
+  const schedule = formatScheduleTime(locale, date, timeZone, {
+    viewerZone: readerZone ?? 'UTC',
+  });
+  return schedule === undefined ? when : `${when} (${schedule})`;
 }
 
 /** Integer minor units (`1250`, `"pln"`) as the reader's language writes the amount (`12,50 zł`). */

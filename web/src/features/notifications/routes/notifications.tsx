@@ -106,7 +106,8 @@ export default function NotificationsRoute() {
               );
             })}
           </nav>
-          <div className="flex items-center gap-3">
+          {/* Wraps on a phone: "Oznacz wszystkie jako przeczytane" and its count do not fit one 375 px line. */}
+          <div className="flex flex-wrap items-center gap-3">
             <span className="text-sm text-muted-foreground" data-testid="notifications-unread">
               {t('notifications.page.unreadCount', { count: unread })}
             </span>

@@ -230,8 +230,8 @@ function Wizard({
       <DialogContent
         closeLabel={t('common.close')}
         // Anchored at the top rather than centred: steps differ in height, and a centred dialog would
-        // move its title and buttons (Next under the pointer) at every step.
-        className="top-[max(1rem,6svh)] max-h-[calc(100svh-max(2rem,12svh))] max-w-xl translate-y-0"
+        // move its title and buttons (Next under the pointer) at every step. Below the toasts' 6 rem band.
+        className="top-24 max-h-[calc(100svh-7rem)] max-w-xl translate-y-0"
         // A click beside the wizard should not throw away what was typed.
         onInteractOutside={(event) => {
           event.preventDefault();

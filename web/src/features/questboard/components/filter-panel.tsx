@@ -20,6 +20,7 @@ import {
   languages,
   normalisePrice,
   priceKinds,
+  priceRangeReversed,
   type Currency,
   type QuestboardFilters,
 } from '../lib/filters';
@@ -54,6 +55,8 @@ export function FilterPanel({ filters, onChange, regionCurrency, className, id }
   const [q, setQ] = useState(filters.q);
   const [priceMin, setPriceMin] = useState(filters.priceMin ?? '');
   const [priceMax, setPriceMax] = useState(filters.priceMax ?? '');
+  // "To" below "From": said under the fields, and the range is not sent until it reads the right way round.
+  const [rangeReversed, setRangeReversed] = useState(false);
   const currency = filters.currency ?? regionCurrency;
   // A new URL (back button, a link, "Clear filters") starts the typed fields afresh; the URL the panel sent
   // itself does not, so what was typed since (the other price bound) stays.
@@ -84,10 +87,18 @@ export function FilterPanel({ filters, onChange, regionCurrency, className, id }
 
   /** The filters with what is typed so far, changed by `patch`, from the first page. */
   const apply = (patch: Partial<QuestboardFilters> = {}) => {
-    const min = normalisePrice(priceMin);
-    const max = normalisePrice(priceMax);
+    let min = normalisePrice(priceMin);
+    let max = normalisePrice(priceMax);
     setPriceMin(min ?? '');
     setPriceMax(max ?? '');
+    const reversed = priceRangeReversed(min, max);
+    setRangeReversed(reversed);
+    if (reversed) {
+      // Other filters still apply; the range stays as it was until it is mended.
+      if (Object.keys(patch).length === 0 && q.trim() === filters.q) return;
+      min = filters.priceMin;
+      max = filters.priceMax;
+    }
     const next = { q: patch.q ?? q.trim(), priceMin: min, priceMax: max, ...patch };
     setSent(typedKey(next.q, next.priceMin, next.priceMax));
     onChange({
@@ -108,6 +119,7 @@ export function FilterPanel({ filters, onChange, regionCurrency, className, id }
     else {
       setPriceMin(min ?? '');
       setPriceMax(max ?? '');
+      setRangeReversed(false);
     }
   };
 
@@ -189,8 +201,11 @@ export function FilterPanel({ filters, onChange, regionCurrency, className, id }
               autoComplete="off"
               value={priceMin}
               placeholder="0"
+              aria-invalid={rangeReversed || undefined}
+              aria-describedby={rangeReversed ? `${fieldId}-range-error` : undefined}
               onChange={(event) => {
                 setPriceMin(event.target.value.replace(/[^\d.,]/g, '').slice(0, 10));
+                setRangeReversed(false);
               }}
               onBlur={applyIfChanged}
             />
@@ -204,13 +219,26 @@ export function FilterPanel({ filters, onChange, regionCurrency, className, id }
               inputMode="decimal"
               autoComplete="off"
               value={priceMax}
+              aria-invalid={rangeReversed || undefined}
+              aria-describedby={rangeReversed ? `${fieldId}-range-error` : undefined}
               onChange={(event) => {
                 setPriceMax(event.target.value.replace(/[^\d.,]/g, '').slice(0, 10));
+                setRangeReversed(false);
               }}
               onBlur={applyIfChanged}
             />
           </div>
         </div>
+        {rangeReversed && (
+          <p
+            id={`${fieldId}-range-error`}
+            role="alert"
+            className="mt-1 text-xs font-medium text-destructive"
+            data-testid="price-range-error"
+          >
+            {t('questboard.filters.priceReversed')}
+          </p>
+        )}
         <p className="mt-1 text-xs text-muted-foreground">{t('questboard.filters.priceHint')}</p>
       </fieldset>
 
@@ -283,6 +311,7 @@ export function FilterPanel({ filters, onChange, regionCurrency, className, id }
             setQ('');
             setPriceMin('');
             setPriceMax('');
+            setRangeReversed(false);
             onChange(emptyFilters);
           }}
         >

@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { ZonedTime } from '@/components/zoned-time';
 import { useFormat } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 
 import type { QuestboardCard } from '../api/questboard';
-import { formatPrice, formatSessionTime, languageName } from '../lib/format';
+import { formatPrice, languageName } from '../lib/format';
 import { questboardPaths } from '../lib/paths';
 import { ApplyLink } from './apply-link';
 import { ChatLink } from './chat-link';
@@ -91,12 +92,14 @@ export function QuestboardCardView({
         <dl className="mt-auto grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
           {card.next_session_at && (
             <Fact label={t('questboard.card.nextSession')}>
-              <time dateTime={card.next_session_at} data-testid="next-session">
-                {formatSessionTime(format.locale, card.next_session_at, {
-                  viewerZone,
-                  seriesZone: card.time_zone,
-                })}
-              </time>
+              <ZonedTime
+                value={card.next_session_at}
+                scheduleZone={card.time_zone}
+                viewerZone={viewerZone}
+                style="short"
+                noteClassName="block"
+                testId="next-session"
+              />
             </Fact>
           )}
           {players && (

@@ -79,9 +79,19 @@ export function normalisePrice(value: string | null | undefined): string | null 
   return `${whole}.${fraction}`;
 }
 
+/** True when both bounds are set and "To" is below "From" (the server refuses such a range). */
+export function priceRangeReversed(priceMin: string | null, priceMax: string | null): boolean {
+  return priceMin !== null && priceMax !== null && Number(priceMin) > Number(priceMax);
+}
+
 export function parseFilters(params: URLSearchParams): QuestboardFilters {
-  const priceMin = normalisePrice(params.get('min'));
-  const priceMax = normalisePrice(params.get('max'));
+  let priceMin = normalisePrice(params.get('min'));
+  let priceMax = normalisePrice(params.get('max'));
+  // A range that ends below where it starts cannot be read either (the form says so when it is typed).
+  if (priceRangeReversed(priceMin, priceMax)) {
+    priceMin = null;
+    priceMax = null;
+  }
   const hasBound = priceMin !== null || priceMax !== null;
   const currency = hasBound ? oneOf(currencies, params.get('currency')) : null;
   const page = Number(params.get('page'));

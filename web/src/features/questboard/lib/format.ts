@@ -5,14 +5,8 @@ import type { components } from '@/lib/api/schema';
 
 export type SeriesPricing = components['schemas']['SeriesPricing'];
 
-/** The viewer's IANA zone, as the browser reports it. */
-export function viewerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
+/** The viewer's IANA zone (one helper for the whole app, `@/lib/format`). */
+export { viewerTimeZone } from '@/lib/format';
 
 /**
  * "Free", or the amount in its currency for the locale ("25,00 zł", "€12.50"); null while the GM has not set
@@ -27,37 +21,6 @@ export function formatPrice(
   if (pricing.model === 'free') return freeLabel;
   if (!pricing.amount || !pricing.currency_code) return null;
   return formatCurrency(locale, pricing.amount, pricing.currency_code);
-}
-
-export type SessionTimeOptions = {
-  /** The zone to show the time in: the viewer's. */
-  viewerZone: string;
-  /** The GM's zone: when it differs from the viewer's, the viewer's zone is named ("GMT-5"). */
-  seriesZone?: string | null;
-};
-
-/** Whether the time needs its zone named: the series runs in a zone other than the viewer's. */
-export function shouldNameZone({ viewerZone, seriesZone }: SessionTimeOptions): boolean {
-  return Boolean(seriesZone) && seriesZone !== viewerZone;
-}
-
-/** "Tue 1 Dec, 13:00" in the viewer's zone, with the zone named when the GM plays in another one. */
-export function formatSessionTime(
-  locale: Locale,
-  value: string | Date,
-  options: SessionTimeOptions,
-): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: options.viewerZone,
-    timeZoneName: shouldNameZone(options) ? 'short' : undefined,
-  }).format(date);
 }
 
 /** "DD" for "Dungeons & Dragons", "MB" for "Mörk Borg", "?" for no name. */

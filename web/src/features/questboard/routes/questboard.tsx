@@ -7,7 +7,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import {
+  Link,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -27,7 +33,9 @@ import { QuestboardPagination } from '../components/questboard-pagination';
 import {
   activeFilterCount,
   currencies,
+  pageSize,
   parseFilters,
+  questboardHref,
   serializeFilters,
   type Currency,
   type QuestboardFilters,
@@ -51,6 +59,11 @@ export function createLoader(queryClient: QueryClient) {
     ]);
     return null;
   };
+}
+
+/** The number of the last page of `count` series. */
+function lastPage(count: number): number {
+  return Math.max(1, Math.ceil(count / pageSize));
 }
 
 function asCurrency(code: string | undefined): Currency {
@@ -138,6 +151,23 @@ export default function QuestboardRoute() {
                 {t('questboard.retry')}
               </Button>
             </div>
+          ) : data.items.length === 0 && data.count > 0 ? (
+            // `?page=999`: there are series, just not this many pages of them.
+            <EmptyState
+              icon={ScrollText}
+              title={t('questboard.pastEnd.title')}
+              description={t('questboard.pastEnd.description', {
+                count: lastPage(data.count),
+                formatted: format.number(lastPage(data.count)),
+              })}
+              action={
+                <Button asChild variant="outline">
+                  <Link to={questboardHref({ ...filters, page: lastPage(data.count) })}>
+                    {t('questboard.pastEnd.action')}
+                  </Link>
+                </Button>
+              }
+            />
           ) : data.items.length === 0 ? (
             <EmptyState
               icon={ScrollText}

@@ -45,7 +45,7 @@ import { AdventureParts } from '../components/adventure-parts';
 import { ApplyLink } from '../components/apply-link';
 import { ChatLink } from '../components/chat-link';
 import { SeriesImage } from '../components/series-image';
-import { formatPrice, formatSessionTime, languageName, viewerTimeZone } from '../lib/format';
+import { formatPrice, languageName, viewerTimeZone } from '../lib/format';
 import { questboardPaths } from '../lib/paths';
 
 function isNotFound(error: unknown): boolean {
@@ -186,7 +186,8 @@ function SeriesPage({ series }: { series: Series }) {
               <p className="text-sm text-muted-foreground">
                 {t('questboard.series.scheduleSummary', {
                   time: schedule.start_time,
-                  zone: schedule.time_zone,
+                  // Named in the reader's language ("Central European Time"), not by its id.
+                  zone: format.zoneName(schedule.time_zone),
                   count: schedule.session_duration_minutes,
                 })}
               </p>
@@ -197,10 +198,7 @@ function SeriesPage({ series }: { series: Series }) {
                     {schedule.next_sessions.map((start) => (
                       <li key={start}>
                         <time dateTime={start}>
-                          {formatSessionTime(format.locale, start, {
-                            viewerZone,
-                            seriesZone: schedule.time_zone,
-                          })}
+                          {format.when(start, { style: 'short', timeZone: viewerZone })}
                         </time>
                       </li>
                     ))}

@@ -75,11 +75,7 @@ function FormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         closeLabel={t('common.close')}
-        className={
-          wide
-            ? 'max-h-[90dvh] max-w-2xl overflow-y-auto'
-            : 'max-h-[90dvh] max-w-lg overflow-y-auto'
-        }
+        className={wide ? 'max-w-2xl overflow-y-auto' : 'max-w-lg overflow-y-auto'}
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>

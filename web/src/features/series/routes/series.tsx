@@ -369,7 +369,10 @@ function ScheduleSummary({ series }: { series: Series }) {
     <div className="flex flex-col gap-4 text-sm" data-testid="series-schedule">
       <dl className="grid gap-3 sm:grid-cols-3">
         <Fact label={t('series.schedule.startTime')}>
-          {t('series.detail.startsAt', { time: schedule.start_time, zone: schedule.time_zone })}
+          {t('series.detail.startsAt', {
+            time: schedule.start_time,
+            zone: format.zoneName(schedule.time_zone),
+          })}
         </Fact>
         <Fact label={t('series.schedule.duration')}>
           {t('series.detail.minutes', { count: schedule.session_duration_minutes })}
@@ -380,7 +383,7 @@ function ScheduleSummary({ series }: { series: Series }) {
         <h3 className="font-medium">{t('series.detail.nextSessions')}</h3>
         {viewerZone !== schedule.time_zone && (
           <p className="text-muted-foreground">
-            {t('series.detail.inYourZone', { zone: viewerZone })}
+            {t('series.detail.inYourZone', { zone: format.zoneName(viewerZone) })}
           </p>
         )}
         {schedule.next_sessions.length === 0 ? (
@@ -390,16 +393,7 @@ function ScheduleSummary({ series }: { series: Series }) {
             {schedule.next_sessions.map((start) => (
               <li key={start}>
                 <time dateTime={start}>
-                  {new Intl.DateTimeFormat(format.locale, {
-                    weekday: 'long',
-                    day: 'numeric',
-                    month: 'long',
-                    year: 'numeric',
-                    hour: '2-digit',
-                    minute: '2-digit',
-                    hourCycle: 'h23',
-                    timeZone: viewerZone,
-                  }).format(new Date(start))}
+                  {format.when(start, { style: 'long', timeZone: viewerZone })}
                 </time>
               </li>
             ))}

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useLocale } from '@/lib/i18n';
+import { useFormat, useLocale } from '@/lib/i18n';
 
 import { dateKey, parseDateKey } from '../lib/schedule';
 import { viewerZone } from '../lib/zone';
@@ -58,12 +58,13 @@ export function DateField({ value, onChange, errors = [] }: FieldProps<string>) 
 
 export function TimeField({ value, onChange, errors }: FieldProps<string>) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { shown, type } = useTimeEntry(value, onChange);
   return (
     <Field
       label={t('sessions.form.time')}
       errors={errors}
-      description={t('sessions.form.timeHint', { zone: viewerZone() })}
+      description={t('sessions.form.timeHint', { zone: format.zoneName(viewerZone()) })}
     >
       {(control) => (
         <Input

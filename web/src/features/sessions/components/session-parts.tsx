@@ -72,11 +72,15 @@ export function ParticipantStatusBadge({
 /** "Times are shown in your zone…", only when the viewer's zone differs from the series' (the GM's). */
 export function ZoneNote({ seriesZone }: { seriesZone: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const zone = viewerZone();
   if (zone === seriesZone) return null;
   return (
     <p className="text-sm text-muted-foreground" data-testid="session-zone-note">
-      {t('sessions.detail.inYourZone', { zone, gmZone: seriesZone })}
+      {t('sessions.detail.inYourZone', {
+        zone: format.zoneName(zone),
+        gmZone: format.zoneName(seriesZone),
+      })}
     </p>
   );
 }

@@ -1,20 +1,7 @@
 import { useFormat } from '@/lib/i18n';
 
-import { viewerZone } from '../lib/zone';
-
-/** A date and time in the viewer's zone, 24-hour clock. */
+/** A session's date and time in the viewer's zone, 24-hour clock: the app's one way (`formatWhen`), long. */
 export function useSessionTime() {
   const format = useFormat();
-  const zone = viewerZone();
-  return (value: string) =>
-    new Intl.DateTimeFormat(format.locale, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: zone,
-    }).format(new Date(value));
+  return (value: string) => format.when(value, { style: 'long' });
 }
