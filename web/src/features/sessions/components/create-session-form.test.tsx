@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -141,5 +141,70 @@ describe('the create-session form', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Session must be at least 15 minutes in the future'),
     ).toBeInTheDocument();
+  });
+  it('opens the calendar on the proposed month and drops an error about the start once it changes', async () => {
+    const user = userEvent.setup();
+    const later = new Date(Date.now() + 75 * 24 * 3600 * 1000);
+    later.setHours(19, 30, 0, 0);
+    const laterSeries = {
+      ...series,
+      schedule: { ...series.schedule, next_sessions: [later.toISOString()] },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((request: Request) => {
+        const url = new URL(request.url);
+        if (url.pathname === '/api/series') {
+          return jsonResponse(200, { items: [laterSeries], count: 1, offset: 0, limit: 100 });
+        }
+        if (url.pathname === '/api/gm/series-applications') {
+          return jsonResponse(200, {
+            items: [{ player_id: playerId, player_display_name: 'Ilse' }],
+            count: 1,
+            offset: 0,
+            limit: 100,
+          });
+        }
+        return jsonResponse(422, {
+          error: {
+            type: 'invalid_data',
+            code: 'validation_failed',
+            message: 'Invalid',
+            fields: {
+              'schedule.scheduled_start_datetime': [
+                { code: 'too_soon', message: 'Session must start at least 15 minutes ahead' },
+              ],
+            },
+          },
+        });
+      }),
+    );
+    renderWithProviders(<CreateSessionForm initialSeries={seriesId} onCreated={vi.fn()} />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Ilse' }));
+    const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(
+      later,
+    );
+    const calendar = screen.getByRole('group', { name: 'Date' });
+    expect(calendar).toHaveTextContent(month);
+
+    const tooSoon = 'Session must be at least 15 minutes in the future';
+    await user.click(screen.getByRole('button', { name: 'Create session' }));
+    expect(await screen.findByText(tooSoon)).toBeInTheDocument();
+    // Typing a new time, even half of one, answers it.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Time' }), { target: { value: '2' } });
+    expect(screen.queryByText(tooSoon)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create session' }));
+    expect(await screen.findByText(tooSoon)).toBeInTheDocument();
+    // So does another day.
+    const days = within(within(calendar).getByRole('grid'))
+      .getAllByRole('button')
+      .filter(
+        (day) => !day.hasAttribute('disabled') && day.getAttribute('aria-selected') !== 'true',
+      );
+    const another = days.at(-1);
+    if (!another) throw new Error('no other day to choose');
+    await user.click(another);
+    expect(screen.queryByText(tooSoon)).not.toBeInTheDocument();
   });
 });

@@ -67,8 +67,16 @@ export function CreateSessionForm({
         ? t(message as 'sessions.validation.tooShort', { min: 1, max: 1440 })
         : message,
     );
-  const clear = (field: keyof Errors) => {
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  const clear = (...fields: (keyof Errors)[]) => {
+    setErrors((current) => ({
+      ...current,
+      ...Object.fromEntries(fields.map((field) => [field, undefined])),
+    }));
+  };
+  // The start is the date and the time together: a change of either answers an error about the start ("too
+  // soon"), so neither keeps a stale one.
+  const clearStart = () => {
+    clear('date', 'time');
   };
   return (
     <form
@@ -124,7 +132,7 @@ export function CreateSessionForm({
               setSeriesId(value);
               setPicked([]);
               setTyped({});
-              clear('series');
+              clear('series', 'date', 'time', 'duration');
             }}
           >
             <SelectTrigger {...control} className="w-full sm:w-96">
@@ -161,7 +169,7 @@ export function CreateSessionForm({
         value={date}
         onChange={(value) => {
           setTyped((current) => ({ ...current, date: value }));
-          clear('date');
+          clearStart();
         }}
         errors={translate(errors.date)}
       />
@@ -169,8 +177,9 @@ export function CreateSessionForm({
         value={time}
         onChange={(value) => {
           setTyped((current) => ({ ...current, time: value }));
-          clear('time');
+          clearStart();
         }}
+        onEdit={clearStart}
         errors={translate(errors.time)}
       />
       <DurationField

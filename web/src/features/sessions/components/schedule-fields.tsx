@@ -3,6 +3,7 @@
  * two years ahead, weeks from Monday, in the active language), a 24-hour time typed by hand (digits shaped as
  * hh:mm; a half-typed entry goes back after 2 seconds), and the duration in minutes. Times are the viewer's own.
  */
+import { useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { enGB, pl } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
@@ -27,6 +28,14 @@ export function DateField({ value, onChange, errors = [] }: FieldProps<string>) 
   today.setHours(0, 0, 0, 0);
   const last = new Date(today.getFullYear() + 2, today.getMonth(), today.getDate());
   const selected = parseDateKey(value);
+  // The month shown follows the value when it changes from outside (a series' proposed date arriving after the
+  // calendar first showed); the arrows still move it freely.
+  const [month, setMonth] = useState<Date>(selected ?? today);
+  const [shownFor, setShownFor] = useState(value);
+  if (value !== shownFor) {
+    setShownFor(value);
+    if (selected) setMonth(selected);
+  }
   return (
     <fieldset className="flex flex-col gap-2" data-invalid={errors.length > 0 || undefined}>
       <legend className="text-sm font-medium">{t('sessions.form.date')}</legend>
@@ -36,7 +45,8 @@ export function DateField({ value, onChange, errors = [] }: FieldProps<string>) 
         onSelect={(day) => {
           onChange(day ? dateKey(day) : '');
         }}
-        defaultMonth={selected ?? today}
+        month={month}
+        onMonthChange={setMonth}
         locale={locale === 'pl-PL' ? pl : enGB}
         weekStartsOn={1}
         startMonth={today}
@@ -56,7 +66,15 @@ export function DateField({ value, onChange, errors = [] }: FieldProps<string>) 
   );
 }
 
-export function TimeField({ value, onChange, errors }: FieldProps<string>) {
+export function TimeField({
+  value,
+  onChange,
+  onEdit,
+  errors,
+}: FieldProps<string> & {
+  /** Every keystroke, a half-typed time included (`onChange` hears only whole times). */
+  onEdit?: () => void;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const { shown, type } = useTimeEntry(value, onChange);
@@ -72,6 +90,7 @@ export function TimeField({ value, onChange, errors }: FieldProps<string>) {
           value={shown}
           onChange={(event) => {
             type(event.target.value);
+            onEdit?.();
           }}
           inputMode="numeric"
           autoComplete="off"

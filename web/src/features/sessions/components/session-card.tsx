@@ -1,10 +1,13 @@
-/** One session in a list: its series, when, its status and the seats; the title leads to the session's page. */
+/**
+ * One session in a list: its series, when, its status and, while it is ahead, the seats; the title leads to the
+ * session's page.
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { SessionStatus } from '../api/sessions';
-import { seatsText } from '../lib/labels';
+import { hasEnded, seatsText } from '../lib/labels';
 import { SessionStatusBadge } from './session-parts';
 import { useSessionTime } from './use-session-time';
 
@@ -39,7 +42,8 @@ export function SessionCard({
         <time dateTime={start}>{time(start)}</time>
       </p>
       <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground">
-        <span>{seatsText(t, seats)}</span>
+        {/* Seats fill only while the session is ahead: a past one's would read "0 of 8". */}
+        {!hasEnded(status) && <span data-testid="session-seats">{seatsText(t, seats)}</span>}
         {details}
       </p>
     </article>

@@ -396,6 +396,10 @@ export function EditScheduleDialog({
         ? t(message as 'sessions.validation.tooShort', { min: 1, max: 1440 })
         : message,
     );
+  // A change of the date or the time answers an error about the start: neither keeps a stale one.
+  const clearStart = () => {
+    setErrors((current) => ({ ...current, date: undefined, time: undefined }));
+  };
   return (
     <FormDialog
       open={open}
@@ -446,9 +450,31 @@ export function EditScheduleDialog({
         );
       }}
     >
-      <DateField value={date} onChange={setDate} errors={translate(errors.date)} />
-      <TimeField value={time} onChange={setTime} errors={translate(errors.time)} />
-      <DurationField value={duration} onChange={setDuration} errors={translate(errors.duration)} />
+      <DateField
+        value={date}
+        onChange={(value) => {
+          setDate(value);
+          clearStart();
+        }}
+        errors={translate(errors.date)}
+      />
+      <TimeField
+        value={time}
+        onChange={(value) => {
+          setTime(value);
+          clearStart();
+        }}
+        onEdit={clearStart}
+        errors={translate(errors.time)}
+      />
+      <DurationField
+        value={duration}
+        onChange={(value) => {
+          setDuration(value);
+          setErrors((current) => ({ ...current, duration: undefined }));
+        }}
+        errors={translate(errors.duration)}
+      />
     </FormDialog>
   );
 }

@@ -185,20 +185,23 @@ export function SessionNotFound({ listHref }: { listHref: string }) {
 }
 
 /**
- * A session page's states: the session's own "not found" (unknown, or not the viewer's), loading, then
+ * A session page's states: the session's own "not found" (unknown, not the viewer's, or a malformed id), loading, then
  * `children` with the session. Other failures go to the route's error screen.
  */
 export function SessionGate<T>({
   query,
   listHref,
+  malformed = false,
   children,
 }: {
   query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending'>;
   listHref: string;
+  /** The address names no session at all (not an id): "not found", with the way back. */
+  malformed?: boolean;
   children: (session: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (isNotFound(query.error)) {
+  if (malformed || isNotFound(query.error)) {
     return (
       <Page>
         <SessionNotFound listHref={listHref} />

@@ -61,7 +61,11 @@ export function SessionTimer({ session }: { session: TimedSession }) {
     elapsed: t('sessions.timer.elapsed', { duration }),
     remaining: t('sessions.timer.remaining', { duration }),
     overtime: t('sessions.timer.overtime', { duration }),
-    lasted: t('sessions.timer.lasted', { duration }),
+    // A session over within its first minute: "0 minutes" would read as if it never ran.
+    lasted:
+      state.ms < 60_000
+        ? t('sessions.timer.lastedUnderMinute')
+        : t('sessions.timer.lasted', { duration }),
   }[state.kind];
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-muted/40 px-4 py-3">

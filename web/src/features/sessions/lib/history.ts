@@ -12,8 +12,12 @@ export function eventKey(event: SessionEvent): TranslationKey {
   return `sessions.history.${event.kind}` as TranslationKey;
 }
 
-/** The newest first; `limit` of them when given. */
+/**
+ * The newest first; `limit` of them when given. The server sends the history in the order it happened (by time,
+ * then by the event's sequence), so this is that order reversed: events of the same second, which a sort by
+ * time alone would leave as they came, keep their sequence.
+ */
 export function newestFirst(events: readonly SessionEvent[], limit?: number): SessionEvent[] {
-  const sorted = [...events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  const sorted = [...events].reverse();
   return limit === undefined ? sorted : sorted.slice(0, limit);
 }

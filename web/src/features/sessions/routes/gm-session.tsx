@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import {
@@ -22,6 +22,7 @@ import { useFormat } from '@/lib/i18n';
 
 import {
   gmSessionQueryOptions,
+  playerSessionQueryOptions,
   useGmMove,
   useGmSession,
   useSessionRefunds,
@@ -53,19 +54,39 @@ import {
   needsConfirmation,
   type StatusAction,
 } from '../lib/actions';
+import { newestFirst } from '../lib/history';
 import { toastFailure, toastSuccess } from '../lib/outcome';
-import { sessionHrefs } from '../lib/hrefs';
-import { hasEnded, seatsText } from '../lib/labels';
+import { isSessionId, sessionHrefs } from '../lib/hrefs';
+import { hasEnded, progressText, seatsText } from '../lib/labels';
 
 /** The series' GM page; a plain path, so this page imports nothing of the series feature. */
 const seriesHref = (handle: string) => `/dashboard/gm/my-series/${encodeURIComponent(handle)}`;
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {
-    if (!(await requireSignedInGm(queryClient, request))) return null;
-    await preloadUnlessNotFound(queryClient, gmSessionQueryOptions(params.id ?? ''));
+    const id = params.id ?? '';
+    const gm = await requireSignedInGm(queryClient, request);
+    if (!isSessionId(id)) return null;
+    if (!gm) {
+      // A player who opens the GM's link of their own session is taken to their page of it; anyone else is
+      // invited to become a GM.
+      return (await isPlayersSession(queryClient, id))
+        ? redirect(sessionHrefs.playerSession(id))
+        : null;
+    }
+    await preloadUnlessNotFound(queryClient, gmSessionQueryOptions(id));
     return null;
   };
+}
+
+async function isPlayersSession(queryClient: QueryClient, id: string): Promise<boolean> {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- still the documented loader call in v5
+    await queryClient.ensureQueryData(playerSessionQueryOptions(id));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export default function GmSessionRoute() {
@@ -83,8 +104,13 @@ export default function GmSessionRoute() {
 }
 
 function GmSessionPage({ id }: { id: string }) {
+  const valid = isSessionId(id);
   return (
-    <SessionGate query={useGmSession(id)} listHref={sessionHrefs.gmSessions()}>
+    <SessionGate
+      query={useGmSession(id, valid)}
+      listHref={sessionHrefs.gmSessions()}
+      malformed={!valid}
+    >
       {(session) => <GmSessionView session={session} />}
     </SessionGate>
   );
@@ -116,6 +142,7 @@ function GmSessionView({ session }: { session: GmSession }) {
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(undefined);
   };
+  const progress = progressText(t, (value) => format.number(value), session);
   return (
     <Page>
       <PageHeader
@@ -187,12 +214,21 @@ function GmSessionView({ session }: { session: GmSession }) {
         {!hasEnded(session.status) && (
           <p className="text-sm text-muted-foreground">{seatsText(t, session.seats)}</p>
         )}
+        {progress && (
+          <p className="text-sm font-medium" data-testid="session-progress">
+            {progress}
+          </p>
+        )}
         {session.participants.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('sessions.detail.noParticipants')}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-muted-foreground">
+          <div className="sm:overflow-x-auto">
+            {/* Under the small breakpoint each participant is a stacked card: no sideways scroll at 375 px. */}
+            <table
+              className="block w-full text-left text-sm sm:table"
+              data-testid="participants-table"
+            >
+              <thead className="hidden text-xs text-muted-foreground sm:table-header-group">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
                     {t('sessions.detail.player')}
@@ -210,10 +246,14 @@ function GmSessionView({ session }: { session: GmSession }) {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="block sm:table-row-group">
                 {session.participants.map((participant) => (
-                  <tr key={participant.player_id} className="border-t border-border align-top">
-                    <td className="py-2 pr-3">
+                  <tr
+                    key={participant.player_id}
+                    className="flex flex-col gap-2 border-t border-border py-3 align-top sm:table-row sm:py-0"
+                    data-testid="participant-row"
+                  >
+                    <td className="min-w-0 sm:table-cell sm:py-2 sm:pr-3">
                       <div className="font-medium">{participant.display_name}</div>
                       {participant.message && (
                         <p className="break-words whitespace-pre-line text-muted-foreground">
@@ -221,18 +261,18 @@ function GmSessionView({ session }: { session: GmSession }) {
                         </p>
                       )}
                     </td>
-                    <td className="py-2 pr-3">
+                    <td className="sm:table-cell sm:py-2 sm:pr-3">
                       <ParticipantStatusBadge status={participant.status} viewer="gm" />
                     </td>
                     {paidSeries && (
-                      <td className="py-2 pr-3">
+                      <td className="sm:table-cell sm:py-2 sm:pr-3">
                         {participant.paid
                           ? t('sessions.detail.paid')
                           : t('sessions.detail.notPaid')}
                       </td>
                     )}
-                    <td className="py-2">
-                      <div className="flex flex-wrap justify-end gap-2">
+                    <td className="sm:table-cell sm:py-2">
+                      <div className="flex flex-wrap gap-2 sm:justify-end">
                         <PlayerNoteButton
                           playerId={participant.player_id}
                           playerName={participant.display_name}
@@ -361,7 +401,7 @@ function GmSessionView({ session }: { session: GmSession }) {
         <ScheduleFacts session={session} />
       </Section>
       <Section id="session-history" testId="session-history" title={t('sessions.detail.history')}>
-        <HistoryList events={session.events} participants={session.participants} />
+        <HistoryList events={newestFirst(session.events)} participants={session.participants} />
       </Section>
       {dialog?.kind === 'status' && (
         <GmStatusDialog

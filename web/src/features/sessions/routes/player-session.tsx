@@ -42,7 +42,7 @@ import {
 import { SessionTimer } from '../components/session-timer';
 import { playerButtons } from '../lib/actions';
 import { newestFirst } from '../lib/history';
-import { sessionHrefs } from '../lib/hrefs';
+import { isSessionId, sessionHrefs } from '../lib/hrefs';
 import { hasEnded, seatsText } from '../lib/labels';
 
 /** How many history rows "Recent activity" shows before "Show all". */
@@ -51,15 +51,21 @@ const recentCount = 10;
 export function createLoader(queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     await requireSignedIn(queryClient, request);
-    await preloadUnlessNotFound(queryClient, playerSessionQueryOptions(params.id ?? ''));
+    const id = params.id ?? '';
+    if (isSessionId(id)) await preloadUnlessNotFound(queryClient, playerSessionQueryOptions(id));
     return null;
   };
 }
 
 export default function PlayerSessionRoute() {
   const { id = '' } = useParams();
+  const valid = isSessionId(id);
   return (
-    <SessionGate query={usePlayerSession(id)} listHref={sessionHrefs.playerSessions()}>
+    <SessionGate
+      query={usePlayerSession(id, valid)}
+      listHref={sessionHrefs.playerSessions()}
+      malformed={!valid}
+    >
       {(session) => <PlayerSessionView session={session} />}
     </SessionGate>
   );
