@@ -1,0 +1,92 @@
+//! Issue 31's hardening: text that breaks things, what a stranger may learn, the headers, and the limits on what
+//! one account may store or cost.
+
+use serde_json::{Value, json};
+
+use crate::commerce_store::store_post;
+use crate::helpers::{error_of, field_codes, field_messages};
+
+async fn body(response: reqwest::Response) -> Value {
+    response.json().await.unwrap()
+}
+
+/// The `(status, type, code)` of a refusal.
+async fn refusal(response: reqwest::Response) -> (u16, String, String) {
+    let status = response.status().as_u16();
+    let (kind, code, _) = error_of(response).await;
+    (status, kind, code)
+}
+
+fn document(text: &str) -> Value {
+    json!({"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": text}]}]})
+}
+
+// --- Text that breaks things ------------------------------------------------------------------------------------
+
+db_test!(async fn nul_and_hidden_characters_are_refused_everywhere_before_any_sql(app) {
+    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let system = app.game_system_id("5e (2024)", Some("Dungeons & Dragons")).await;
+    let blueprint = gm.create_blueprint_ok("The Sunless Citadel", &system).await;
+    let part = gm.create_part_ok("Bestiary").await;
+
+    for title in ["Null\u{0}byte", "Evil\u{202E}txt.exe", "Zero\u{200B}width"] {
+        let response = gm.create_blueprint(&json!({"title": title, "game_system_id": system})).await;
+        assert_eq!(response.status(), 422, "blueprint {title:?}");
+        let (_, _, error) = error_of(response).await;
+        assert_eq!(field_codes(&error, "title"), json!(["control_characters"]), "{title:?}");
+        assert_eq!(field_messages(&error, "title"), json!(["Title must not contain control characters"]));
+
+        let response = gm.create_part(&json!({"title": title})).await;
+        assert_eq!(field_codes(&error_of(response).await.2, "title"), json!(["control_characters"]), "{title:?}");
+        let response = gm.post_json("/api/series", &json!({"title": title, "blueprint_id": blueprint["id"]})).await;
+        assert_eq!(field_codes(&error_of(response).await.2, "title"), json!(["control_characters"]), "{title:?}");
+    }
+    // A title is one line; a short description and a part's text may hold line breaks, not NUL.
+    let response = gm.create_part(&json!({"title": "Two\nlines"})).await;
+    assert_eq!(field_codes(&error_of(response).await.2, "title"), json!(["control_characters"]));
+    let response = gm
+        .post_json("/api/series", &json!({"title": "Citadel", "blueprint_id": blueprint["id"],
+            "short_description": "Short\u{0}"}))
+        .await;
+    assert_eq!(field_codes(&error_of(response).await.2, "short_description"), json!(["control_characters"]));
+    let part_id = part["id"].as_str().unwrap();
+    let response = gm.update_part(part_id, &json!({"content": document("Gob\u{0}lins"), "version": 1})).await;
+    assert_eq!(response.status(), 422);
+    let (_, _, error) = error_of(response).await;
+    assert_eq!(field_codes(&error, "content.content.0.content.0.text"), json!(["control_characters"]));
+    let response = gm.update_part(part_id, &json!({"content": document("Line one\tand\r\nmore"), "version": 1})).await;
+    assert_eq!(response.status(), 200, "tabs and line breaks are text");
+    let response = gm.update_blueprint(blueprint["id"].as_str().unwrap(), &json!({"title": "Nul\u{0}", "version": 1}))
+        .await;
+    assert_eq!(response.status(), 422);
+
+    // Nothing was written.
+    let series = body(gm.get("/api/series").await).await;
+    assert_eq!(series["count"], 0, "{series}");
+    let blueprints = body(gm.get("/api/activity-blueprints").await).await;
+    assert_eq!(blueprints["count"], 1, "{blueprints}");
+
+    // A key with NUL, even one no field reads (a cart's body is free-form to a client).
+    let visitor = app.browser();
+    let response = store_post(&visitor, "/api/store/carts", &json!({"x\u{0}": "y"})).await;
+    assert_eq!(refusal(response).await, (400, "invalid_argument".into(), "invalid_body".into()));
+    let response = store_post(&visitor, "/api/store/carts", &json!({"email": "ada\u{0}@example.test"})).await;
+    assert_eq!(response.status(), 422);
+
+    // Paths and queries: refused before any lookup.
+    for path in [
+        "/api/series/by-handle/a%00b",
+        "/api/activity-blueprints/by-handle/a%00b",
+        "/api/activity-blueprint-parts/by-handle/a%00b",
+        "/api/series/by-handle/a%E2%80%AEb",
+    ] {
+        assert_eq!(refusal(gm.get(path).await).await, (400, "invalid_argument".into(), "invalid_path_parameter".into()),
+            "{path}");
+    }
+    for query in ["q=a%00b", "q=%E2%80%AE", "q%00=x"] {
+        let response = app.get(&format!("/api/questboard?{query}")).await;
+        assert_eq!(refusal(response).await, (400, "invalid_argument".into(), "invalid_query_parameter".into()),
+            "{query}");
+    }
+    assert_eq!(app.get("/api/questboard?q=Citadel%20%C5%81%C3%B3d%C5%BA").await.status(), 200);
+});
