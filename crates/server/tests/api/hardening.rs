@@ -90,3 +90,14 @@ db_test!(async fn nul_and_hidden_characters_are_refused_everywhere_before_any_sq
     }
     assert_eq!(app.get("/api/questboard?q=Citadel%20%C5%81%C3%B3d%C5%BA").await.status(), 200);
 });
+
+// --- What a stranger may learn, and the headers ------------------------------------------------------------------
+
+db_test!(async fn every_response_limits_the_browsers_powers_and_keeps_its_window_to_itself(app) {
+    for path in ["/", "/api/health", "/api/nope"] {
+        let response = app.get(path).await;
+        let headers = response.headers();
+        assert_eq!(headers["permissions-policy"], "camera=(), microphone=(), geolocation=(), payment=(self)", "{path}");
+        assert_eq!(headers["cross-origin-opener-policy"], "same-origin", "{path}");
+    }
+});
