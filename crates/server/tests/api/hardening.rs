@@ -101,3 +101,29 @@ db_test!(async fn every_response_limits_the_browsers_powers_and_keeps_its_window
         assert_eq!(headers["cross-origin-opener-policy"], "same-origin", "{path}");
     }
 });
+
+// --- Limits on what one account may store ------------------------------------------------------------------------
+
+db_test!(configure = |config| { config.max_parts_per_gm = 2; config.max_blueprints_per_gm = 1; },
+async fn a_game_master_keeps_a_bounded_number_of_parts_and_blueprints(app) {
+    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let (other, _, _) = app.signed_up_gm("Otto").await;
+    let system = app.game_system_id("5e (2024)", Some("Dungeons & Dragons")).await;
+    let blueprint = gm.create_blueprint_ok("The Sunless Citadel", &system).await;
+    let response = gm.create_blueprint(&json!({"title": "Tomb of Horrors", "game_system_id": system})).await;
+    assert_eq!(refusal(response).await, (409, "not_allowed".into(), "blueprint_limit_reached".into()));
+    gm.create_part_ok("Bestiary").await;
+    gm.create_part_ok("Maps").await;
+    let response = gm.create_part(&json!({"title": "Handouts"})).await;
+    assert_eq!(response.status(), 409);
+    let (_, code, error) = error_of(response).await;
+    assert_eq!(code, "part_limit_reached");
+    assert!(error["message"].as_str().unwrap().contains("at most 2 blueprint parts"), "{error}");
+    let parts = body(gm.get("/api/activity-blueprint-parts").await).await;
+    assert_eq!(parts["count"], 2, "nothing written");
+
+    // The limit is each GM's own; deleting one makes room again.
+    other.create_blueprint_ok("Otto's Keep", &system).await;
+    assert_eq!(gm.delete_blueprint(blueprint["id"].as_str().unwrap()).await.status(), 204);
+    gm.create_blueprint_ok("Tomb of Horrors", &system).await;
+});
