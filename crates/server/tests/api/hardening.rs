@@ -127,3 +127,38 @@ async fn a_game_master_keeps_a_bounded_number_of_parts_and_blueprints(app) {
     assert_eq!(gm.delete_blueprint(blueprint["id"].as_str().unwrap()).await.status(), 204);
     gm.create_blueprint_ok("Tomb of Horrors", &system).await;
 });
+
+// --- Becoming a game master ---------------------------------------------------------------------------------------
+
+db_test!(async fn only_a_proven_e_mail_address_becomes_a_game_master_and_a_gm_keeps_the_role(app) {
+    let (browser, id, email) = app.signed_up("Gwen").await;
+    let path = format!("/api/accounts/{id}/become-game-master");
+    let response = browser.post_json(&path, &json!({})).await;
+    assert_eq!(response.status(), 403);
+    let (kind, code, error) = error_of(response).await;
+    assert_eq!((kind.as_str(), code.as_str()), ("forbidden", "email_verification_required"));
+    assert!(error["message"].as_str().unwrap().starts_with("Confirm your e-mail address"), "{error}");
+    assert_eq!(browser.me().await["user"]["roles"], json!(["player"]), "nothing changed");
+
+    // The verification link proves the address; then the role is granted.
+    let token = app.mail.link_token(&email, "/verify-email", 0).await;
+    assert!(browser.post_json("/api/auth/verify-email", &json!({"token": token})).await.status().is_success());
+    let response = browser.post_json(&path, &json!({})).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(body(response).await["user"]["roles"], json!(["player", "gm"]));
+
+    // A game master whose address is no longer proven (an older account) keeps the role.
+    {
+        use questline::db::entities::account;
+        use sea_orm::sea_query::Expr;
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        account::Entity::update_many()
+            .col_expr(account::Column::EmailVerifiedAt, Expr::value(Option::<chrono::DateTime<chrono::Utc>>::None))
+            .filter(account::Column::Id.eq(uuid::Uuid::parse_str(&id).unwrap()))
+            .exec(app.state.db.conn())
+            .await
+            .unwrap();
+    }
+    assert_eq!(browser.post_json(&path, &json!({})).await.status(), 200);
+    assert_eq!(browser.me().await["user"]["roles"], json!(["player", "gm"]));
+});
