@@ -169,13 +169,35 @@ test('sign up, become a game master, sign out and sign in again', async ({ page 
   await page.keyboard.press('Control+b');
   await expect(mainSidebar(page)).toHaveAttribute('data-state', 'expanded');
 
-  // Become a game master: confirm, then land on the profile showing the new role.
+  // Becoming a game master needs a proven e-mail address: the dialog says so and offers the link again.
   await profileButton.click();
   await expect(page.getByRole('menuitem', { name: 'Become game master' })).toBeVisible();
   await screenshot(page, 'profile-menu', false);
   await page.getByRole('menuitem', { name: 'Become game master' }).click();
   const dialog = page.getByRole('dialog', { name: 'Become a game master?' });
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    `Confirm your e-mail address first: open the link in the mail we sent to ${email}.`,
+  );
+  await expect(dialog.getByRole('button', { name: 'Send the link again' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Become game master' })).toBeDisabled();
+  await screenshot(page, 'become-game-master-verify-first', false);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, 'become-game-master-verify-first-375', false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The link from the welcome mail proves the address; then the role is one click away.
+  await page.goto(await linkFromMail(email, 'verify-email'));
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+
+  // Become a game master: confirm, then land on the profile showing the new role.
+  await profileButton.click();
+  await page.getByRole('menuitem', { name: 'Become game master' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send the link again' })).toHaveCount(0);
   await screenshot(page, 'become-game-master-dialog', false);
   await dialog.getByRole('button', { name: 'Become game master' }).click();
 

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import hostileDocuments from '../../test-support/rich-text/hostile-documents.json' with { type: 'json' };
 
 import { expectAccessible } from './support/axe';
+import { verifyEmail } from './support/mail';
 import { chooseOption } from './support/select';
 
 const screens = 'test-results/screens';
@@ -101,6 +102,8 @@ test('a game master writes parts, builds a blueprint from them and orders them b
   ).toHaveCount(0);
   await capture(page, 'blueprints-player-invitation');
 
+  // A game master needs a proven e-mail address.
+  await verifyEmail(page.request, email);
   const becameGm = await page.request.post(`/api/accounts/${accountId}/become-game-master`, {
     headers: csrf,
     data: {},

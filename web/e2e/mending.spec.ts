@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { expectAccessible } from './support/axe';
 import { expectUncovered } from './support/uncovered';
+import { verifyEmail } from './support/mail';
 
 const screens = 'test-results/screens';
 const password = 'correct horse battery staple';
@@ -158,15 +159,17 @@ test('the profile header and experience cards lay out from 320 px up, in both la
   page,
 }) => {
   const name = 'Maximilian Featherstonehaugh-Wójcik';
+  const email = uniqueEmail('max');
   const signUp = await page.request.post('/api/auth/sign-up', {
     headers: csrf,
-    data: { email: uniqueEmail('max'), password, display_name: name, time_zone: 'UTC' },
+    data: { email, password, display_name: name, time_zone: 'UTC' },
   });
   expect(signUp.status()).toBe(201);
   const mine = (await (await page.request.get('/api/profile')).json()) as {
     profile_id: string;
     account_id: string;
   };
+  await verifyEmail(page.request, email);
   const became = await page.request.post(`/api/accounts/${mine.account_id}/become-game-master`, {
     headers: csrf,
   });

@@ -8,6 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { expectAccessible } from './support/axe';
+import { verifyEmail } from './support/mail';
 
 const screens = 'test-results/screens';
 const password = 'correct horse battery staple';
@@ -40,10 +41,11 @@ type Series = { id: string; handle: string; title: string; next_session_at: stri
 
 /** A game master with a complete profile, signed in on `request`. */
 async function gameMaster(request: APIRequestContext, name: string) {
+  const email = uniqueEmail(name.toLowerCase());
   const signUp = await request.post('/api/auth/sign-up', {
     headers: csrf,
     data: {
-      email: uniqueEmail(name.toLowerCase()),
+      email,
       password,
       display_name: name,
       time_zone: 'Europe/Warsaw',
@@ -63,6 +65,7 @@ async function gameMaster(request: APIRequestContext, name: string) {
       await request.patch(`/api/profiles/${profile.profile_id}`, { headers: csrf, data: { base } })
     ).ok(),
   ).toBe(true);
+  await verifyEmail(request, email);
   expect(
     (
       await request.post(`/api/accounts/${accountId}/become-game-master`, {

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { components } from '../src/lib/api/schema';
 
 import { expectAccessible } from './support/axe';
+import { verifyEmail } from './support/mail';
 
 type MyProfile = components['schemas']['MyProfile'];
 
@@ -50,6 +51,10 @@ test('becoming a game master on the laptop shows on the phone without a reload',
 }) => {
   const email = uniqueEmail('rhea');
   const laptop = await openSignedIn(browser, email, 'Rhea', true);
+  // A game master needs a proven e-mail address: the mailed link proves it, the laptop reads it again.
+  await verifyEmail(laptop.request, email);
+  await laptop.reload();
+  await expect(laptop.getByTestId('realtime-status')).toHaveAttribute('data-state', 'connected');
   const phone = await openSignedIn(browser, email, 'Rhea', false);
   await expect(accountMenu(phone)).toContainText('Player');
 

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from './support/axe';
+import { verifyEmail } from './support/mail';
 import { chooseOption } from './support/select';
 
 const screens = 'test-results/screens';
@@ -62,6 +63,7 @@ test('a game master creates a series, schedules it weekly and publishes it', asy
       },
     },
   });
+  await verifyEmail(page.request, email);
   const becameGm = await page.request.post(`/api/accounts/${accountId}/become-game-master`, {
     headers: csrf,
     data: {},

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{ErrorCode, FieldError};
+use crate::error::{DomainError, ErrorCode, ErrorType, FieldError};
 use crate::text::{has_hidden_characters, hidden_characters_message};
 
 /// Shortest accepted password: ASVS 4.0 level 2 (V2.1.1) asks for 12. Length beats composition rules
@@ -203,6 +203,21 @@ pub fn roles(is_gm: bool, is_admin: bool) -> Vec<Role> {
     roles
 }
 
+/// Whether an account may become a game master (issue 31): a GM is reached by mail (applications, payments,
+/// disputes) and answers for the money of their sessions, so their e-mail address must be proven, by its
+/// verification link or by an identity provider that vouched for it. Someone who already is a GM stays one.
+pub fn may_become_game_master(email_verified: bool, already_gm: bool) -> Result<(), DomainError> {
+    if already_gm || email_verified {
+        return Ok(());
+    }
+    Err(DomainError::new(
+        ErrorType::Forbidden,
+        "email_verification_required",
+        "Confirm your e-mail address before you become a game master: open the link we sent you, or send a new \
+         one from your account settings.",
+    ))
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
@@ -236,6 +251,14 @@ impl AccountStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_proven_address_becomes_a_game_master_and_a_gm_stays_one() {
+        let refused = may_become_game_master(false, false).unwrap_err();
+        assert_eq!((refused.kind, refused.code.as_str()), (ErrorType::Forbidden, "email_verification_required"));
+        assert!(may_become_game_master(true, false).is_ok());
+        assert!(may_become_game_master(false, true).is_ok(), "an existing GM keeps the role");
+    }
 
     #[test]
     fn emails_are_normalised() {

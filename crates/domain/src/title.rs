@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::error::{ErrorCode, FieldError};
+use crate::text::{has_hidden_characters, hidden_characters_message};
 
 pub const TITLE_MIN_LENGTH: usize = 3;
 pub const TITLE_MAX_LENGTH: usize = 100;
@@ -28,6 +29,10 @@ impl Title {
             let message = format!("Title must be less than {TITLE_MAX_LENGTH} characters");
             return Err(FieldError::new(ErrorCode::TitleTooLong, message).param("max", TITLE_MAX_LENGTH));
         }
+        // One line, nothing invisible: a title heads pages, lists and mails.
+        if has_hidden_characters(title, false) {
+            return Err(FieldError::new(ErrorCode::ControlCharacters, hidden_characters_message("Title")));
+        }
         Ok(Self(title.to_owned()))
     }
 
@@ -50,6 +55,9 @@ mod tests {
         assert_eq!(Title::parse("   ").unwrap_err(), "Title is required");
         assert_eq!(Title::parse("ab").unwrap_err(), "Title must be at least 3 characters");
         assert_eq!(Title::parse(&"a".repeat(101)).unwrap_err(), "Title must be less than 100 characters");
+        for hidden in ["Two\nlines", "Tab\there", "Rev\u{202E}erse", "Nul\u{0}byte"] {
+            assert_eq!(Title::parse(hidden).unwrap_err(), "Title must not contain control characters", "{hidden:?}");
+        }
     }
 
     #[test]

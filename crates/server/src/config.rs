@@ -184,6 +184,16 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_PREPARATION_LEAD_MINUTES", default_value_t = 15, global = true)]
     pub preparation_lead_minutes: u32,
 
+    /// Blueprint parts one game master may keep (issue 31): past it, creating another answers 409
+    /// `part_limit_reached`.
+    #[arg(long, env = "QUESTLINE_MAX_PARTS_PER_GM", default_value_t = 500, global = true)]
+    pub max_parts_per_gm: u64,
+
+    /// Activity blueprints one game master may keep (issue 31): past it, creating another answers 409
+    /// `blueprint_limit_reached`.
+    #[arg(long, env = "QUESTLINE_MAX_BLUEPRINTS_PER_GM", default_value_t = 200, global = true)]
+    pub max_blueprints_per_gm: u64,
+
     /// The platform's share of every seat sold, in percent (0–100, at most two decimals: `12.5`). Held as basis
     /// points and copied onto each order, so changing it never re-prices a past sale; the GM gets the rest, and
     /// the odd grosz of a rounding.
@@ -473,6 +483,8 @@ impl Config {
             applications_per_hour: 10,
             chat_messages_per_minute: 30,
             preparation_lead_minutes: 15,
+            max_parts_per_gm: 500,
+            max_blueprints_per_gm: 200,
             platform_fee_percent: "10".into(),
             system_payments: Switch::On,
             publishable_key: "pk_questline_local".into(),
@@ -538,6 +550,8 @@ impl std::fmt::Debug for Config {
             .field("applications_per_hour", &self.applications_per_hour)
             .field("chat_messages_per_minute", &self.chat_messages_per_minute)
             .field("preparation_lead_minutes", &self.preparation_lead_minutes)
+            .field("max_parts_per_gm", &self.max_parts_per_gm)
+            .field("max_blueprints_per_gm", &self.max_blueprints_per_gm)
             .field("platform_fee_percent", &self.platform_fee_percent)
             .field("system_payments", &self.system_payments)
             .field("publishable_key", &self.publishable_key)

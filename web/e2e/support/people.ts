@@ -12,6 +12,7 @@ import {
 } from '@playwright/test';
 
 import { expectAccessible } from './axe';
+import { verifyEmail } from './mail';
 
 export const screens = 'test-results/screens';
 export const password = 'correct horse battery staple';
@@ -31,7 +32,7 @@ export async function capture(page: Page, name: string, fullPage = true) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-export type Person = { context: BrowserContext; page: Page; id: string };
+export type Person = { context: BrowserContext; page: Page; id: string; email: string };
 
 /** A signed-in account with a complete profile (a birthdate, for the series' minimum age) in a new context. */
 export async function person(browser: Browser, name: string): Promise<Person> {
@@ -41,10 +42,11 @@ export async function person(browser: Browser, name: string): Promise<Person> {
     viewport: { width: 1280, height: 800 },
   });
   const page = await context.newPage();
+  const email = uniqueEmail(name.toLowerCase());
   const signUp = await page.request.post('/api/auth/sign-up', {
     headers: csrf,
     data: {
-      email: uniqueEmail(name.toLowerCase()),
+      email,
       password,
       display_name: name,
       time_zone: 'Europe/Warsaw',
@@ -69,12 +71,13 @@ export async function person(browser: Browser, name: string): Promise<Person> {
       })
     ).ok(),
   ).toBe(true);
-  return { context, page, id };
+  return { context, page, id, email };
 }
 
-/** A person who has become a game master. */
+/** A person who has become a game master (their e-mail address proven first, as the role requires). */
 export async function gameMaster(browser: Browser, name: string): Promise<Person> {
   const gm = await person(browser, name);
+  await verifyEmail(gm.page.request, gm.email);
   expect(
     (
       await gm.page.request.post(`/api/accounts/${gm.id}/become-game-master`, {

@@ -175,15 +175,16 @@ pub async fn update_account_settings(
     Ok(Json(user_context(Some(&account))))
 }
 
-/// Adds the game master role at once and records the GM-since date. Calling it again changes nothing. The new
-/// role comes with a new session token (the cookie is replaced), so a token copied before it is worthless.
+/// Adds the game master role at once and records the GM-since date, for an account whose e-mail address is proven
+/// (issue 31). Calling it again changes nothing. The new role comes with a new session token (the cookie is
+/// replaced), so a token copied before it is worthless.
 #[utoipa::path(
     post, path = "/accounts/{account_id}/become-game-master", operation_id = "becomeGameMaster", tag = TAG,
     params(("account_id" = Uuid, Path, description = "The signed-in account's id")),
     responses(
         (status = 200, description = "The account is a game master", body = UserContext),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Another account's id", body = ErrorBody),
+        (status = 403, description = "Another account's id (`not_your_account`), or an e-mail address not yet proven (`email_verification_required`)", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all, fields(account_id = %user.account.id))]
@@ -199,6 +200,7 @@ pub async fn become_game_master(
     if user.account.gm_since.is_some() {
         return Ok((jar, Json(user_context(Some(&user.account)))));
     }
+    questline_domain::accounts::may_become_game_master(user.account.email_verified_at.is_some(), false)?;
     let (session_id, policy) = (user.session_id, state.auth.sessions.clone());
     let (account, token) = state
         .write(move |w| Box::pin(async move { store::become_game_master(&w, account_id, &session_id, &policy).await }))

@@ -46,6 +46,7 @@ where
         (status = 201, description = "Created; open `/dashboard/gm/activity-blueprints/{handle}`", body = ActivityBlueprint),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a game master (`role_required`)", body = ErrorBody),
+        (status = 409, description = "You keep the most blueprints allowed (`blueprint_limit_reached`)", body = ErrorBody),
         (status = 422, description = "A field breaks a rule (`title`, `game_system_id`)", body = ErrorBody),
     )
 )]
@@ -57,10 +58,10 @@ pub async fn create_activity_blueprint(
 ) -> Result<(StatusCode, Json<ActivityBlueprint>), ApiError> {
     user.require(Role::Gm)?;
     let fields = BlueprintFields::try_from(request)?;
-    let owner = user.id();
+    let (owner, max) = (user.id(), state.config.max_blueprints_per_gm);
     let row = with_handle_retries(|| {
         let fields = fields.clone();
-        state.write(move |w| Box::pin(async move { store::create(&w, owner, fields).await }))
+        state.write(move |w| Box::pin(async move { store::create(&w, owner, fields, max).await }))
     })
     .await?;
     Ok((StatusCode::CREATED, Json(queries::blueprint_view(state.db.conn(), row).await?)))
@@ -201,6 +202,7 @@ pub async fn set_activity_blueprint_parts(
         (status = 201, description = "Created; open `/dashboard/gm/activity-blueprint-parts/{handle}`", body = BlueprintPart),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a game master (`role_required`)", body = ErrorBody),
+        (status = 409, description = "You keep the most parts allowed (`part_limit_reached`)", body = ErrorBody),
         (status = 422, description = "A field breaks a rule (`title`, `content`)", body = ErrorBody),
     )
 )]
@@ -212,10 +214,10 @@ pub async fn create_blueprint_part(
 ) -> Result<(StatusCode, Json<BlueprintPart>), ApiError> {
     user.require(Role::Gm)?;
     let new = NewPart::try_from(request)?;
-    let owner = user.id();
+    let (owner, max) = (user.id(), state.config.max_parts_per_gm);
     let row = with_handle_retries(|| {
         let new = new.clone();
-        state.write(move |w| Box::pin(async move { store::create_part(&w, owner, new).await }))
+        state.write(move |w| Box::pin(async move { store::create_part(&w, owner, new, max).await }))
     })
     .await?;
     Ok((StatusCode::CREATED, Json(queries::part_view(state.db.conn(), row).await?)))

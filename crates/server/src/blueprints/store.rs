@@ -4,9 +4,9 @@
 
 use questline_domain::handles::{first_free, handle_base};
 use questline_domain::ids::{AccountId, BlueprintId, BlueprintPartId};
-use questline_domain::{DomainError, ErrorCode, FieldError, FieldErrors};
+use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter};
 use uuid::Uuid;
 
 use super::commands::{BlueprintFields, BlueprintUpdate, NewPart, PartOrder, PartUpdate};
@@ -65,9 +65,41 @@ async fn check_game_system(txn: &DatabaseTransaction, fields: &BlueprintFields) 
     }
 }
 
+/// A GM keeps at most `max` blueprints (issue 31): one account cannot fill the database.
+async fn check_blueprint_limit(txn: &DatabaseTransaction, owner: AccountId, max: u64) -> Result<(), ApiError> {
+    let count = blueprint::Entity::find().filter(blueprint::Column::OwnerId.eq(owner.as_uuid())).count(txn).await?;
+    if count >= max {
+        return Err(ApiError::new(
+            ErrorType::NotAllowed,
+            "blueprint_limit_reached",
+            format!("You can keep at most {max} activity blueprints. Delete one you no longer need to add another."),
+        ));
+    }
+    Ok(())
+}
+
+/// A GM keeps at most `max` parts (issue 31).
+async fn check_part_limit(txn: &DatabaseTransaction, owner: AccountId, max: u64) -> Result<(), ApiError> {
+    let count = part::Entity::find().filter(part::Column::OwnerId.eq(owner.as_uuid())).count(txn).await?;
+    if count >= max {
+        return Err(ApiError::new(
+            ErrorType::NotAllowed,
+            "part_limit_reached",
+            format!("You can keep at most {max} blueprint parts. Delete one you no longer need to add another."),
+        ));
+    }
+    Ok(())
+}
+
 #[tracing::instrument(skip(w, fields), fields(owner = %owner))]
-pub async fn create(w: &Write<'_>, owner: AccountId, fields: BlueprintFields) -> Result<blueprint::Model, ApiError> {
+pub async fn create(
+    w: &Write<'_>,
+    owner: AccountId,
+    fields: BlueprintFields,
+    max_blueprints: u64,
+) -> Result<blueprint::Model, ApiError> {
     let (txn, now) = (w.txn, w.now);
+    check_blueprint_limit(txn, owner, max_blueprints).await?;
     check_game_system(txn, &fields).await?;
     let base = handle_base(fields.title.as_str(), "blueprint");
     let taken = queries::taken_blueprint_handles(txn, &base).await?;
@@ -178,8 +210,14 @@ pub async fn set_parts(
 }
 
 #[tracing::instrument(skip(w, new), fields(owner = %owner))]
-pub async fn create_part(w: &Write<'_>, owner: AccountId, new: NewPart) -> Result<part::Model, ApiError> {
+pub async fn create_part(
+    w: &Write<'_>,
+    owner: AccountId,
+    new: NewPart,
+    max_parts: u64,
+) -> Result<part::Model, ApiError> {
     let (txn, now) = (w.txn, w.now);
+    check_part_limit(txn, owner, max_parts).await?;
     let base = handle_base(new.title.as_str(), "part");
     let taken = queries::taken_part_handles(txn, &base).await?;
     let handle = first_free(&base, |candidate| taken.iter().any(|t| t == candidate));

@@ -24,6 +24,9 @@ use crate::state::AppState;
 const TAG: &str = "chat";
 /// The name of sending in the per-account rate limit.
 const SEND: &str = "chat_send";
+/// The rate limit's name for a report, and how many one account may make per hour (issue 31).
+const REPORT: &str = "chat_report";
+const REPORTS_PER_HOUR: u32 = 10;
 
 fn field_error(field: &str, error: questline_domain::FieldError) -> ApiError {
     let mut fields = FieldErrors::new();
@@ -49,7 +52,9 @@ async fn chat_view(
         (status = 201, description = "A new chat", body = Chat),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such account to chat with, or it is suspended, erased or has no nickname (`chat_user_not_found`); no such series, or a draft (`series_not_found`)", body = ErrorBody),
+        (status = 403, description = "A start from a series that would change the context of a chat with someone who blocked you (`chat_blocked`)", body = ErrorBody),
         (status = 409, description = "The other side is you (`chat_with_yourself`), you have no nickname (`nickname_required`), or the same chat was started at the same moment (`stale_version`, try again)", body = ErrorBody),
+        (status = 429, description = "A start from a series past the chat's per-minute limit (`rate_limited`, with `Retry-After`)", body = ErrorBody),
         (status = 422, description = "Neither or both of `user_id` and `series_id` (`chat_target_required`)", body = ErrorBody),
     )
 )]
@@ -73,6 +78,11 @@ pub async fn start_direct_chat(
         }
     };
     let me = user.id();
+    // A start from a series may write a context marker into the other side's history: it counts against the
+    // chat's limit like a message (issue 31).
+    if let Target::Series(_) = target {
+        state.auth.limits.account_action_per_minute(SEND, me.as_uuid(), state.config.chat_messages_per_minute)?;
+    }
     let start = || state.write(move |w| Box::pin(async move { store::start(&w, me, target).await }));
     // Two first starts of one pair racing: the loser finds the winner's chat on a second try.
     let (row, created) = match start().await {
@@ -312,11 +322,13 @@ pub async fn unblock_user(
     post, path = "/chat-reports", operation_id = "reportChatMessage", tag = TAG,
     request_body = ReportChatRequest,
     responses(
+        (status = 200, description = "You reported this message or person already: that report, unchanged", body = ChatReport),
         (status = 201, description = "Reported", body = ChatReport),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such message in a chat of yours (`chat_message_not_found`), or no such account (`chat_user_not_found`)", body = ErrorBody),
         (status = 409, description = "The message or person is you (`cannot_report_yourself`, `chat_with_yourself`)", body = ErrorBody),
         (status = 422, description = "Neither or both of `message_id` and `user_id` (`report_target_required`); the reason is longer than 1000 characters or holds control characters (`reason`)", body = ErrorBody),
+        (status = 429, description = "More than 10 reports in an hour (`rate_limited`, with `Retry-After`)", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip(state, user, request), fields(account = %user.id()))]
@@ -339,12 +351,17 @@ pub async fn report_chat_message(
     let reason = questline_domain::applications::parse_message(request.reason.as_deref())
         .map_err(|error| field_error("reason", error))?;
     let me = user.id();
-    let row = state.write(move |w| Box::pin(async move { store::report(&w, me, reported, reason).await })).await?;
+    state.auth.limits.account_action(REPORT, me.as_uuid(), REPORTS_PER_HOUR)?;
+    let (row, created) =
+        state.write(move |w| Box::pin(async move { store::report(&w, me, reported, reason).await })).await?;
+    if created {
+        state.auth.limits.account_action_done(REPORT, me.as_uuid());
+    }
     let answer = ChatReport {
         id: row.id,
         reported_user_id: row.reported_account_id,
         message_id: row.message_id,
         created_at: row.created_at,
     };
-    Ok((StatusCode::CREATED, Json(answer)))
+    Ok((if created { StatusCode::CREATED } else { StatusCode::OK }, Json(answer)))
 }

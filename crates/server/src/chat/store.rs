@@ -92,6 +92,11 @@ pub async fn start(w: &Write<'_>, me: AccountId, target: Target) -> Result<(conv
     let participants = vec![me, other];
     let row = match context {
         Some(series) if row.context_series_id != Some(series.as_uuid()) => {
+            // A context marker is a row of the history the other side reads: like a message, none towards someone
+            // who blocked the caller (issue 31).
+            if queries::is_blocked(w.txn, other, me).await? {
+                return Err(blocked());
+            }
             let seq = next_seq(w, row.id).await?;
             insert_row(w, row.id, seq, queries::KIND_CONTEXT, me, None, None, Some(series.as_uuid())).await?;
             conversation::Entity::update_many()
@@ -390,12 +395,15 @@ pub enum Reported {
 }
 
 /// `me` reports a message of a conversation of theirs, or a person; kept for an admin.
+/// `me` reports a message or a person: kept for an admin. A report `me` already made about the same message, or
+/// about the same person, is answered instead of a second one (`false`: nothing new was written), so one account
+/// cannot pile reports on another (issue 31).
 pub async fn report(
     w: &Write<'_>,
     me: AccountId,
     reported: Reported,
     reason: Option<String>,
-) -> Result<report::Model, ApiError> {
+) -> Result<(report::Model, bool), ApiError> {
     let (account, message_id, message_body) = match reported {
         Reported::Message(id) => {
             let found = queries::message_by_id(w.txn, id).await?.ok_or_else(message_not_found)?;
@@ -415,6 +423,19 @@ pub async fn report(
             "You cannot report yourself",
         ));
     }
+    let same_target = match message_id {
+        Some(message) => report::Column::MessageId.eq(message),
+        None => report::Column::MessageId.is_null(),
+    };
+    let open = report::Entity::find()
+        .filter(report::Column::ReporterId.eq(me.as_uuid()))
+        .filter(report::Column::ReportedAccountId.eq(account.as_uuid()))
+        .filter(same_target)
+        .one(w.txn)
+        .await?;
+    if let Some(open) = open {
+        return Ok((open, false));
+    }
     let id = Uuid::now_v7();
     report::Entity::insert(report::ActiveModel {
         id: Set(id),
@@ -427,5 +448,6 @@ pub async fn report(
     })
     .exec_without_returning(w.txn)
     .await?;
-    report::Entity::find_by_id(id).one(w.txn).await?.ok_or_else(message_not_found)
+    let row = report::Entity::find_by_id(id).one(w.txn).await?.ok_or_else(message_not_found)?;
+    Ok((row, true))
 }

@@ -1,10 +1,18 @@
 //! Drop-in replacements for axum's `Json`, `Path` and `Query` whose rejections (malformed JSON, wrong content type,
 //! a bad path or query parameter, a body over the limit) answer in the API's error format.
+//!
+//! They also hold the one rule every text the server takes passes (issue 31): no NUL, no invisible or
+//! direction-changing character ([`has_refused_characters`]), in any JSON string or key, path parameter or query
+//! parameter. Such text is refused here, before any handler or SQL sees it; each field's own rules (a title is
+//! one line) come after.
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
+use questline_domain::text::{has_refused_characters, hidden_characters_message};
+use questline_domain::{DomainError, ErrorCode, FieldError, FieldErrors};
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
@@ -26,6 +34,7 @@ where
         if !value.is_object() {
             return Err(ApiError::invalid_argument("invalid_body", "The request body must be a JSON object."));
         }
+        refuse_hidden_characters(&value)?;
         integral_numbers_as_integers(&mut value);
         serde_path_to_error::deserialize(value).map(Json).map_err(|error| {
             ApiError::invalid_argument(
@@ -55,6 +64,77 @@ fn integral_numbers_as_integers(value: &mut serde_json::Value) {
     }
 }
 
+/// Refuses a body with a refused character in any key (`invalid_argument`: no field of ours has such a name) or in
+/// any string (`invalid_data`, under the string's dotted path, e.g. `base.bio` or `items.0.title`).
+fn refuse_hidden_characters(value: &serde_json::Value) -> Result<(), ApiError> {
+    let mut fields = FieldErrors::new();
+    let mut bad_key = false;
+    walk_strings(value, &mut String::new(), &mut |path, text, is_key| {
+        if !has_refused_characters(text) {
+            return;
+        }
+        if is_key {
+            bad_key = true;
+        } else {
+            let error = FieldError::new(ErrorCode::ControlCharacters, hidden_characters_message(&label_of(path)));
+            fields.entry(path.to_owned()).or_default().push(error);
+        }
+    });
+    if bad_key {
+        return Err(ApiError::invalid_argument(
+            "invalid_body",
+            "A field name in the request body holds a control or invisible character.",
+        ));
+    }
+    if fields.is_empty() { Ok(()) } else { Err(DomainError::invalid_fields(fields).into()) }
+}
+
+fn walk_strings(value: &serde_json::Value, path: &mut String, visit: &mut impl FnMut(&str, &str, bool)) {
+    match value {
+        serde_json::Value::String(text) => visit(path, text, false),
+        serde_json::Value::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                let length = push_segment(path, &index.to_string());
+                walk_strings(item, path, visit);
+                path.truncate(length);
+            }
+        }
+        serde_json::Value::Object(fields) => {
+            for (key, child) in fields {
+                if has_refused_characters(key) {
+                    visit(path, key, true);
+                    continue;
+                }
+                let length = push_segment(path, key);
+                walk_strings(child, path, visit);
+                path.truncate(length);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Appends `segment` to the dotted path; answers the length to cut back to.
+fn push_segment(path: &mut String, segment: &str) -> usize {
+    let length = path.len();
+    if !path.is_empty() {
+        path.push('.');
+    }
+    path.push_str(segment);
+    length
+}
+
+/// "base.first_name" reads "First name"; an array item is named after its list ("items.0" reads "Items").
+fn label_of(path: &str) -> String {
+    let name = path.rsplit('.').find(|segment| !segment.chars().all(|c| c.is_ascii_digit())).unwrap_or("text");
+    let words = name.replace('_', " ");
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => "Text".to_owned(),
+    }
+}
+
 /// For an optional field that may be left out but not sent as `null` (the document says so: not nullable): use with
 /// `#[serde(default, deserialize_with = "crate::http::extract::present")]`.
 pub fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
@@ -71,13 +151,53 @@ impl<T: serde::Serialize> IntoResponse for Json<T> {
     }
 }
 
-#[derive(Debug, FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
+#[derive(Debug)]
 pub struct Path<T>(pub T);
 
-#[derive(Debug, FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        // The raw parameters are percent-decoded: `%00` is a NUL here.
+        if let Ok(raw) = RawPathParams::from_request_parts(parts, state).await
+            && raw.iter().any(|(_, value)| has_refused_characters(value))
+        {
+            return Err(ApiError::invalid_argument(
+                "invalid_path_parameter",
+                "A path parameter holds a control or invisible character.",
+            ));
+        }
+        let axum::extract::Path(value) = axum::extract::Path::<T>::from_request_parts(parts, state).await?;
+        Ok(Path(value))
+    }
+}
+
+#[derive(Debug)]
 pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        let pairs = axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)?;
+        if pairs.0.iter().any(|(name, value)| has_refused_characters(name) || has_refused_characters(value)) {
+            return Err(ApiError::invalid_argument(
+                "invalid_query_parameter",
+                "A query parameter holds a control or invisible character.",
+            ));
+        }
+        let axum::extract::Query(value) = axum::extract::Query::<T>::try_from_uri(&parts.uri)?;
+        Ok(Query(value))
+    }
+}
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
@@ -125,6 +245,18 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn strings_and_keys_with_refused_characters_are_named_by_their_path() {
+        assert!(refuse_hidden_characters(&json!({"a": ["ok\n\ttab", {"b": "fine"}]})).is_ok());
+        let error = refuse_hidden_characters(&json!({"base": {"first_name": "A\u{202E}"}, "items": ["x", "n\u{0}"]}))
+            .unwrap_err();
+        assert_eq!(error.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error.fields["base.first_name"][0], "First name must not contain control characters");
+        assert_eq!(error.fields["items.1"][0], "Items must not contain control characters");
+        let error = refuse_hidden_characters(&json!({"metadata": {"k\u{0}": "v"}})).unwrap_err();
+        assert_eq!((error.status, error.code.as_str()), (StatusCode::BAD_REQUEST, "invalid_body"));
+    }
 
     #[test]
     fn whole_numbers_written_as_doubles_are_integers() {

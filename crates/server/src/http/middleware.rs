@@ -31,6 +31,22 @@ style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' da
 connect-src 'self' https://api.stripe.com; frame-src 'self' https://js.stripe.com https://hooks.stripe.com; \
 object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// No page of ours uses the camera, microphone or location; the Payment Request API (wallets in the card form) only
+/// from our origin.
+pub const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(self)";
+
+/// With Stripe, its card form's frames from `js.stripe.com` offer wallets (Apple Pay, Google Pay) through the
+/// Payment Request API, which needs the `payment` permission delegated to that origin.
+pub const PERMISSIONS_POLICY_WITH_STRIPE: &str =
+    "camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")";
+
+/// Our pages share no browsing context group with pages of other origins (a window they opened, or that opened
+/// them, cannot reach them). Sign-in through an identity provider is a full-page redirect, no pop-up.
+pub const CROSS_ORIGIN_OPENER_POLICY: &str = "same-origin";
+
+const PERMISSIONS_POLICY_HEADER: HeaderName = HeaderName::from_static("permissions-policy");
+const CROSS_ORIGIN_OPENER_POLICY_HEADER: HeaderName = HeaderName::from_static("cross-origin-opener-policy");
+
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Browsers that reached us over https once keep to https for a year (sent only behind https: over plain http
@@ -66,6 +82,11 @@ pub fn apply(router: Router, limits: Limits) -> Router {
             header::CONTENT_SECURITY_POLICY,
             if limits.stripe { CONTENT_SECURITY_POLICY_WITH_STRIPE } else { CONTENT_SECURITY_POLICY },
         ))
+        .layer(security_header(
+            PERMISSIONS_POLICY_HEADER,
+            if limits.stripe { PERMISSIONS_POLICY_WITH_STRIPE } else { PERMISSIONS_POLICY },
+        ))
+        .layer(security_header(CROSS_ORIGIN_OPENER_POLICY_HEADER, CROSS_ORIGIN_OPENER_POLICY))
         .layer(security_header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(security_header(header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
         .layer(security_header(header::X_FRAME_OPTIONS, "DENY"))

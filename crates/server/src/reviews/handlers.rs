@@ -57,7 +57,7 @@ async fn review_view(state: &AppState, row: super::entities::review::Model) -> R
     responses(
         (status = 200, description = "Whether you may give feedback, and yours", body = MySessionFeedback),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such session (`session_not_found`)", body = ErrorBody),
+        (status = 404, description = "No such session (`session_not_found`), or one you have no part in", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip(state, user), fields(account = %user.id()))]

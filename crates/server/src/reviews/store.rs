@@ -47,7 +47,8 @@ fn refused(refusal: questline_domain::reviews::FeedbackRefusal) -> ApiError {
     ApiError::new(kind, refusal.code().as_str(), refusal.message())
 }
 
-/// Whether `me` may give feedback on the session: `Err` 404 for no such session, `Ok(Err(refusal))` when they may
+/// Whether `me` may give feedback on the session: `Err` 404 for no such session or one `me` has nothing to do with,
+/// `Ok(Err(refusal))` when they may
 /// not, `Ok(Ok(facts))` when they may.
 pub async fn eligibility(
     conn: &impl ConnectionTrait,
@@ -55,6 +56,10 @@ pub async fn eligibility(
     me: AccountId,
 ) -> Result<Result<sessions::FeedbackFacts, ApiError>, ApiError> {
     let facts = sessions::feedback_facts(conn, session, me).await?.ok_or_else(session_not_found)?;
+    // A stranger (never in the session, not its GM) learns nothing, not even that the session exists (issue 31).
+    if facts.participation.is_none() && facts.gm_id != me {
+        return Err(session_not_found());
+    }
     Ok(may_give_feedback(facts.status, facts.participation).map(|()| facts).map_err(refused))
 }
 

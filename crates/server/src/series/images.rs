@@ -1,5 +1,6 @@
 //! Thumbnail and banner of a series: `uploadSeriesImage` takes one JPEG, PNG or WebP file (at most 5 MiB, at most
-//! 40 megapixels, read from the header before anything is decoded), decodes it, crops it to cover the kind's size
+//! 12 megapixels, read from the header before anything is decoded; 20 uploads per account and hour; two decodes at
+//! once across the server, each within a memory ceiling), decodes it, crops it to cover the kind's size
 //! and re-encodes it as JPEG — which drops metadata and anything that is not the picture — and stores the bytes in
 //! the database so instances stay stateless. `GET` serves the current image; the URL the series answers carries the
 //! image's id as its version (`?v=`), so a new image has a new URL and each URL may be cached for a year.
@@ -12,7 +13,7 @@ use axum::extract::{Multipart, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use image::imageops::FilterType;
-use image::{DynamicImage, ImageFormat, ImageReader, Limits, RgbImage};
+use image::{DynamicImage, GrayAlphaImage, GrayImage, ImageFormat, ImageReader, Limits, RgbImage, RgbaImage};
 use questline_domain::accounts::Role;
 use questline_domain::ids::SeriesId;
 use questline_domain::series::LifecycleStatus;
@@ -38,10 +39,16 @@ const TAG: &str = "series";
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;
 /// The route's own body limit: the file plus room for the multipart framing.
 pub const BODY_LIMIT: usize = MAX_BYTES + 64 * 1024;
-/// The most pixels we decode (read from the header first).
-pub const MAX_PIXELS: u64 = 40_000_000;
-/// Memory one decode may allocate (40 MP of 16-bit RGBA is 320 MB).
-const MAX_ALLOC: u64 = 400 * 1024 * 1024;
+/// The most pixels we decode (read from the header first): 12 MP is a 4000×3000 photo, far more than the
+/// 1600×400 banner needs.
+pub const MAX_PIXELS: u64 = 12_000_000;
+/// Memory one decode may allocate: 12 MP of 8-bit RGBA is 48 MB (16-bit PNGs are decoded straight to 8 bits), and
+/// the decoders' own buffers fit in the rest. Two decodes at once stay under 160 MB.
+const MAX_ALLOC: u64 = 80 * 1024 * 1024;
+/// Uploads one account may send per hour: each costs a decode.
+pub const UPLOADS_PER_HOUR: u32 = 20;
+/// The rate limit's name for an upload.
+const UPLOAD: &str = "series_image_upload";
 /// JPEG quality of the stored copy.
 const QUALITY: u8 = 85;
 /// Decoding is heavy: at most this many at once, whatever the number of uploads.
@@ -105,7 +112,7 @@ pub fn too_large() -> ApiError {
 }
 
 pub fn too_many_pixels() -> ApiError {
-    let message = "The image must have at most 40 megapixels.";
+    let message = "The image must have at most 12 megapixels.";
     image_error(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::ImageTooManyPixels, message)
 }
 
@@ -135,16 +142,20 @@ pub fn process(bytes: &[u8], kind: ImageKind) -> Result<ProcessedImage, ApiError
     if u64::from(width) * u64::from(height) > MAX_PIXELS || width == 0 || height == 0 {
         return Err(too_many_pixels());
     }
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-    let mut limits = Limits::default();
-    limits.max_image_width = Some(width);
-    limits.max_image_height = Some(height);
-    limits.max_alloc = Some(MAX_ALLOC);
-    reader.limits(limits);
-    let decoded = reader.decode().map_err(|error| match error {
-        image::ImageError::Limits(_) => too_many_pixels(),
-        _ => unreadable(),
-    })?;
+    let decoded = if format == ImageFormat::Png {
+        decode_png(bytes)?
+    } else {
+        let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+        let mut limits = Limits::default();
+        limits.max_image_width = Some(width);
+        limits.max_image_height = Some(height);
+        limits.max_alloc = Some(MAX_ALLOC);
+        reader.limits(limits);
+        reader.decode().map_err(|error| match error {
+            image::ImageError::Limits(_) => too_many_pixels(),
+            _ => unreadable(),
+        })?
+    };
     let (target_width, target_height) = kind.size();
     let resized = decoded.resize_to_fill(target_width, target_height, FilterType::CatmullRom);
     let flat = flatten(&resized);
@@ -154,6 +165,38 @@ pub fn process(bytes: &[u8], kind: ImageKind) -> Result<ProcessedImage, ApiError
         .map_err(|error| ApiError::internal(anyhow::anyhow!("encoding a series image failed: {error}")))?;
     let sha256 = Sha256::digest(&out).iter().map(|byte| format!("{byte:02x}")).collect();
     Ok(ProcessedImage { bytes: out, content_type: "image/jpeg", width: flat.width(), height: flat.height(), sha256 })
+}
+
+/// A PNG decoded straight to 8 bits per channel (16-bit samples are cut to their high byte while decoding, palettes
+/// expanded), so a 16-bit picture never takes twice the memory; the decoder may allocate at most `MAX_ALLOC`.
+fn decode_png(bytes: &[u8]) -> Result<DynamicImage, ApiError> {
+    let png_error = |error: png::DecodingError| match error {
+        png::DecodingError::LimitsExceeded => too_many_pixels(),
+        _ => unreadable(),
+    };
+    let limits = png::Limits { bytes: usize::try_from(MAX_ALLOC).unwrap_or(usize::MAX) };
+    let mut decoder = png::Decoder::new_with_limits(Cursor::new(bytes), limits);
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().map_err(png_error)?;
+    let size = reader.output_buffer_size().ok_or_else(too_many_pixels)?;
+    if u64::try_from(size).unwrap_or(u64::MAX) > MAX_ALLOC {
+        return Err(too_many_pixels());
+    }
+    let mut buffer = vec![0; size];
+    let info = reader.next_frame(&mut buffer).map_err(png_error)?;
+    buffer.truncate(info.buffer_size());
+    let (width, height) = (info.width, info.height);
+    let image = match info.color_type {
+        png::ColorType::Rgb => RgbImage::from_raw(width, height, buffer).map(DynamicImage::ImageRgb8),
+        png::ColorType::Rgba => RgbaImage::from_raw(width, height, buffer).map(DynamicImage::ImageRgba8),
+        png::ColorType::Grayscale => GrayImage::from_raw(width, height, buffer).map(DynamicImage::ImageLuma8),
+        png::ColorType::GrayscaleAlpha => {
+            GrayAlphaImage::from_raw(width, height, buffer).map(DynamicImage::ImageLumaA8)
+        }
+        // Expanded to RGB or RGBA by the transformation above.
+        png::ColorType::Indexed => None,
+    };
+    image.ok_or_else(unreadable)
 }
 
 /// JPEG has no transparency: transparent parts become white, as on a page.
@@ -213,7 +256,7 @@ async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> Result
 #[derive(ToSchema)]
 #[allow(dead_code)]
 pub struct SeriesImageUpload {
-    /// A JPEG, PNG or WebP file of at most 5 MB and 40 megapixels.
+    /// A JPEG, PNG or WebP file of at most 5 MB and 12 megapixels.
     #[schema(value_type = String, format = Binary)]
     image: Vec<u8>,
 }
@@ -234,7 +277,8 @@ pub struct SeriesImageUpload {
         (status = 404, description = "No such series of yours (`series_not_found`)", body = ErrorBody),
         (status = 413, description = "Over 5 MB (`image_too_large`)", body = ErrorBody),
         (status = 415, description = "Not a multipart form (`unsupported_media_type`)", body = ErrorBody),
-        (status = 422, description = "Not a JPEG, PNG or WebP image (`image_type_unsupported`), over 40 megapixels (`image_too_many_pixels`), unreadable (`image_unreadable`) or missing (`image_required`)", body = ErrorBody),
+        (status = 422, description = "Not a JPEG, PNG or WebP image (`image_type_unsupported`), over 12 megapixels (`image_too_many_pixels`), unreadable (`image_unreadable`) or missing (`image_required`)", body = ErrorBody),
+        (status = 429, description = "More than 20 uploads in an hour (`rate_limited`, with `Retry-After`)", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip(state, user, multipart), fields(account = %user.id()))]
@@ -251,7 +295,10 @@ pub async fn upload_series_image(
         .await?
         .filter(|row| row.gm_id == gm.as_uuid())
         .ok_or_else(series_not_found)?;
+    // Every upload whose file was read counts, refused or not: each may cost a decode.
+    state.auth.limits.account_action(UPLOAD, gm.as_uuid(), UPLOADS_PER_HOUR)?;
     let bytes = read_upload(multipart).await?;
+    state.auth.limits.account_action_done(UPLOAD, gm.as_uuid());
     let permit = DECODES.acquire().await.map_err(|error| ApiError::internal(anyhow::anyhow!(error)))?;
     let processed = tokio::task::spawn_blocking(move || process(&bytes, kind))
         .await
@@ -407,5 +454,24 @@ mod tests {
         let header = png_header(20_000, 20_000);
         assert_eq!(process(&header, ImageKind::Banner).unwrap_err().code, "image_too_many_pixels");
         assert_eq!(process(&vec![0; MAX_BYTES + 1], ImageKind::Banner).unwrap_err().code, "image_too_large");
+        // Just over 12 megapixels (the 6000×6600 of issue 31 is 39.6).
+        assert_eq!(process(&png_header(4000, 3001), ImageKind::Banner).unwrap_err().code, "image_too_many_pixels");
+    }
+
+    #[test]
+    fn a_16_bit_png_is_decoded_straight_to_8_bits() {
+        let (width, height) = (40, 30);
+        let pixels: Vec<u16> = (0..width * height * 3).map(|i| (i * 97 % 65536) as u16).collect();
+        let bytes: Vec<u8> = pixels.iter().flat_map(|sample| sample.to_ne_bytes()).collect();
+        let mut out = Vec::new();
+        image::codecs::png::PngEncoder::new(&mut out)
+            .write_image(&bytes, width, height, image::ExtendedColorType::Rgb16)
+            .unwrap();
+        let decoded = decode_png(&out).unwrap();
+        assert!(matches!(decoded, DynamicImage::ImageRgb8(_)), "{:?}", decoded.color());
+        assert_eq!((decoded.width(), decoded.height()), (width, height));
+        let first = decoded.to_rgb8().get_pixel(1, 0).0;
+        assert_eq!(first, [(pixels[3] >> 8) as u8, (pixels[4] >> 8) as u8, (pixels[5] >> 8) as u8], "the high bytes");
+        assert_eq!(process(&out, ImageKind::Thumbnail).unwrap().width, 640);
     }
 }

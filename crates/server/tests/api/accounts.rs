@@ -184,6 +184,7 @@ db_test!(async fn state_changing_requests_without_the_csrf_header_are_forbidden(
 
 db_test!(async fn becoming_a_game_master_is_immediate_and_idempotent(app) {
     let (browser, id, _) = app.signed_up("Gwen").await;
+    app.verify_email(&id).await;
     let first: Value = browser.post_json(&format!("/api/accounts/{id}/become-game-master"), &json!({})).await.json().await.unwrap();
     assert_eq!(first["user"]["roles"], json!(["player", "gm"]));
     let since = first["account"]["gm_since"].clone();

@@ -129,6 +129,8 @@ db_test!(async fn applying_is_refused_with_a_reason_until_every_rule_is_met(app)
     assert_eq!(field_messages(&error, "message"), json!(["Message must be at most 1000 characters"]));
     assert_eq!(field_codes(&error, "message"), json!(["message_too_long"]));
     let (_, _, error) = error_of(apply(&pia, &series, json!("Hi\u{0}there")).await).await;
+    assert_eq!(field_codes(&error, "message"), json!(["control_characters"]), "refused for every text (issue 31)");
+    let (_, _, error) = error_of(apply(&pia, &series, json!("Hi\rthere")).await).await;
     assert_eq!(field_codes(&error, "message"), json!(["message_control_characters"]));
     let mine = body(pia.get("/api/series-applications").await).await;
     assert_eq!(mine["count"], 0, "nothing written");

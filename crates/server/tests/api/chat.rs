@@ -202,8 +202,10 @@ db_test!(async fn hostile_text_is_stored_and_returned_verbatim_and_bodies_are_ch
     let client = uuid::Uuid::now_v7().to_string();
     for (text, code) in [
         ("   \n ", "message_required"),
-        ("null\u{0}byte", "message_control_characters"),
-        ("\u{202E}reversed", "message_control_characters"),
+        // NUL and invisible characters are refused for every text the server takes (issue 31), before the chat's rules.
+        ("null\u{0}byte", "control_characters"),
+        ("\u{202E}reversed", "control_characters"),
+        ("cr\ralone", "message_control_characters"),
     ] {
         let response = send(&pia, &room, &client, text).await;
         assert_eq!(response.status(), 422, "{text:?}");
@@ -362,4 +364,68 @@ db_test!(async fn reports_of_messages_and_people_are_kept_for_an_admin(app) {
     assert!(lines[0].starts_with("created_at\treporter"));
     assert!(listing.contains(&format!("{pia_id} (Pia)\t{gwen_id} (Gwen)\t{}\t<b>rude</b>\\nwords\tRude", id(&rude))));
     assert!(listing.contains(&format!("{gwen_id} (Gwen)\t{pia_id} (Pia)\t\t\t")));
+});
+
+db_test!(configure = |config| config.chat_messages_per_minute = 3,
+async fn context_changes_count_against_the_chat_limit_and_stop_at_a_block(app) {
+    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let (pia, pia_id, _) = app.signed_up("Pia").await;
+    let citadel = published_series(&gm, "The Sunless Citadel").await;
+    let tomb = published_series(&gm, "Tomb of Horrors").await;
+
+    // Alternating series writes a marker each time: three per minute, like messages (issue 31).
+    let room = body(start(&pia, json!({"series_id": citadel["id"]})).await).await;
+    assert_eq!(start(&pia, json!({"series_id": tomb["id"]})).await.status(), 200);
+    assert_eq!(start(&pia, json!({"series_id": citadel["id"]})).await.status(), 200);
+    let limited = start(&pia, json!({"series_id": tomb["id"]})).await;
+    assert_eq!(limited.status(), 429);
+    assert!(limited.headers().contains_key("retry-after"));
+    assert_eq!(error_of(limited).await.1, "rate_limited");
+    let limited = send(&pia, &room, &uuid::Uuid::now_v7().to_string(), "and a message").await;
+    assert_eq!(limited.status(), 429, "one limit for markers and messages");
+    let markers = || async {
+        let page = body(history(&gm, &room, "").await).await;
+        page["items"].as_array().unwrap().iter().filter(|row| row["kind"] == "context").count()
+    };
+    assert_eq!(markers().await, 3);
+
+    // Blocked by the GM: no more markers in the GM's history, whatever the series.
+    app.clock.advance(chrono::Duration::seconds(61));
+    let block_path = format!("/api/chat-users/{pia_id}/block");
+    assert_eq!(gm.send_json(reqwest::Method::PUT, &block_path, &json!({})).await.status(), 204);
+    assert_eq!(refusal(start(&pia, json!({"series_id": tomb["id"]})).await).await, (403, "chat_blocked".into()));
+    assert_eq!(markers().await, 3, "nothing written");
+    // The chat itself still opens, as it did (the current context is no change).
+    assert_eq!(start(&pia, json!({"series_id": citadel["id"]})).await.status(), 200);
+});
+
+db_test!(async fn one_open_report_per_reporter_and_target_and_ten_an_hour(app) {
+    let (pia, _, _) = app.signed_up("Pia").await;
+    let (gwen, gwen_id, _) = app.signed_up("Gwen").await;
+    let room = start_with(&pia, &gwen_id).await;
+
+    let first = pia.post_json("/api/chat-reports", &json!({"user_id": gwen_id, "reason": "Spam"})).await;
+    assert_eq!(first.status(), 201);
+    let first = body(first).await;
+    // Again about the same person: the open report is answered, no second one is kept.
+    let again = pia.post_json("/api/chat-reports", &json!({"user_id": gwen_id, "reason": "Spam!!"})).await;
+    assert_eq!(again.status(), 200);
+    assert_eq!(body(again).await["id"], first["id"]);
+    let listing = questline::chat::reports_listing(app.state.db.conn()).await.unwrap();
+    assert_eq!(listing.lines().count(), 2, "a header and one report: {listing}");
+
+    // Ten reports an hour: the person, then nine messages; the eleventh is refused.
+    let mut messages = Vec::new();
+    for n in 0..10 {
+        messages.push(send_ok(&gwen, &room, &format!("spam {n}")).await);
+    }
+    for message in &messages[..9] {
+        let response = pia.post_json("/api/chat-reports", &json!({"message_id": id(message)})).await;
+        assert_eq!(response.status(), 201);
+    }
+    let limited = pia.post_json("/api/chat-reports", &json!({"message_id": id(&messages[9])})).await;
+    assert_eq!(limited.status(), 429);
+    assert_eq!(error_of(limited).await.1, "rate_limited");
+    let listing = questline::chat::reports_listing(app.state.db.conn()).await.unwrap();
+    assert_eq!(listing.lines().count(), 11, "{listing}");
 });

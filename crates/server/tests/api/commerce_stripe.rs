@@ -424,6 +424,9 @@ db_test!(async fn a_replaced_stripe_attempt_is_cancelled_at_stripe(s: StripeApp 
     assert!(csp.contains("script-src 'self' https://js.stripe.com"), "{csp}");
     assert!(csp.contains("connect-src 'self' https://api.stripe.com"), "{csp}");
     assert!(csp.contains("frame-src 'self' https://js.stripe.com"), "{csp}");
+    // Wallets in Stripe's card form use the Payment Request API from its frames.
+    let permissions = app.get("/").await.headers()["permissions-policy"].to_str().unwrap().to_owned();
+    assert!(permissions.contains("payment=(self \"https://js.stripe.com\")"), "{permissions}");
     let config = body(app.get("/api/config").await).await;
     assert_eq!(config["payment"]["stripe_publishable_key"], PUBLISHABLE_KEY);
 

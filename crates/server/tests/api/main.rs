@@ -20,6 +20,7 @@ mod dashboard;
 mod demo;
 mod errors;
 mod events;
+mod hardening;
 mod health;
 mod jobs;
 mod notifications;

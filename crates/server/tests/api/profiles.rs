@@ -109,6 +109,7 @@ db_test!(async fn the_gm_part_is_for_game_masters(app) {
     assert_eq!(refused.status(), 403);
     assert_eq!(error_of(refused).await.1, "role_required");
 
+    app.verify_email(&player_id).await;
     player.post_json(&format!("/api/accounts/{player_id}/become-game-master"), &json!({})).await;
     let body = json!({"gm": {"claimed_years_experience": 3, "experience_level": "advanced", "playstyles": ["sandbox"]}});
     assert_eq!(player.update_profile(&profile_id, &body).await.status(), 200);

@@ -129,10 +129,16 @@ db_test!(async fn only_players_of_a_completed_session_review_it_once(app) {
     // Only those who played: not the no-show, not a stranger, not the GM; no such session is 404.
     assert_eq!(feedback_of(&t.pia, session).await, json!({"eligible": true, "feedback": null}));
     assert_eq!(feedback_of(&t.cy, session).await["eligible"], false);
-    for outsider in [&t.cy, &t.dee, &t.gm] {
+    for outsider in [&t.cy, &t.gm] {
         let (status, kind, code, _) = refusal(submit(outsider, session, json!(1), "").await).await;
         assert_eq!((status, kind.as_str(), code.as_str()), (403, "forbidden", "not_a_participant"));
     }
+    // A stranger is not told the session exists (issue 31).
+    let (status, _, code, _) = refusal(submit(&t.dee, session, json!(1), "").await).await;
+    assert_eq!((status, code.as_str()), (404, "session_not_found"));
+    let (status, _, code, _) = refusal(t.dee.get(&feedback_path(session)).await).await;
+    assert_eq!((status, code.as_str()), (404, "session_not_found"), "the same answer as for no session at all");
+    assert_eq!(feedback_of(&t.gm, session).await, json!({"eligible": false, "feedback": null}), "the GM knows it");
     let nowhere = format!("/api/sessions/{}/feedback", uuid::Uuid::now_v7());
     let (status, _, code, _) = refusal(t.pia.post_json(&nowhere, &json!({"rating": 5, "body": ""})).await).await;
     assert_eq!((status, code.as_str()), (404, "session_not_found"));

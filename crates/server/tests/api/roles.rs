@@ -95,6 +95,7 @@ db_test!(async fn account_operations_by_role(app) {
 
     // Only the account itself may make itself a game master; nobody can do it for someone else, admins included.
     let player_id = &cast.player.id;
+    app.verify_email(player_id).await;
     expect_matrix(&cast, "becomeGameMaster (the player's account)", [
         (Actor::Anonymous, 401), (Actor::Player, 200), (Actor::Gm, 403), (Actor::OtherGm, 403), (Actor::Admin, 403),
     ], |browser, _| async move {

@@ -365,6 +365,7 @@ db_test!(async fn becoming_a_game_master_rotates_the_session_token(app) {
         .unwrap();
     let before = session_cookie(&response);
     let id = response.json::<Value>().await.unwrap()["user"]["id"].as_str().unwrap().to_owned();
+    app.verify_email(&id).await;
     let became = client
         .post(app.url(&format!("/api/accounts/{id}/become-game-master")))
         .header("X-Questline-Csrf", "1")

@@ -1,5 +1,6 @@
 //! Series images: a real PNG is accepted, re-encoded and served with a versioned, long-cached URL; a text file, a
-//! file over 5 MB and a header claiming 20000×20000 pixels are refused (the last without decoding); only the
+//! file over 5 MB and a header claiming 20000×20000 pixels (or just over 12 megapixels) are refused (the last
+//! without decoding); a 16-bit PNG is taken; 20 uploads an hour per account; only the
 //! series' GM may upload, and a draft's image is only its GM's to see.
 
 use image::ImageEncoder;
@@ -206,7 +207,7 @@ db_test!(async fn uploads_that_are_not_small_images_of_the_gm_are_refused(app) {
     assert_eq!(response.status(), 422);
     let (_, code, error) = error_of(response).await;
     assert_eq!(code, "image_too_many_pixels");
-    assert_eq!(error["message"], "The image must have at most 40 megapixels.");
+    assert_eq!(error["message"], "The image must have at most 12 megapixels.");
 
     // Only the series' GM: another GM sees no such series, a player is not a GM.
     let (_, code, _) = error_of(upload(&other, &series, "thumbnail", &png(32, 32)).await).await;
@@ -239,4 +240,47 @@ db_test!(async fn uploads_that_are_not_small_images_of_the_gm_are_refused(app) {
     let page: Value = gm.get("/api/series/by-handle/tomb-of-horrors").await.json().await.unwrap();
     assert!(page["thumbnail_url"].is_null() && page["banner_url"].is_null());
     assert_eq!(page["version"], series["version"]);
+});
+
+/// A 16-bit RGB PNG (the kind that made the decoder take 366 MB at 6000×6600, issue 31).
+fn png_16_bit(width: u32, height: u32) -> Vec<u8> {
+    let samples: Vec<u8> = (0..width * height * 3).flat_map(|i| ((i * 257 % 65536) as u16).to_ne_bytes()).collect();
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(&samples, width, height, image::ExtendedColorType::Rgb16)
+        .unwrap();
+    out
+}
+
+db_test!(async fn big_pictures_are_refused_from_their_header_and_uploads_are_limited_per_hour(app) {
+    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let series = draft(&gm, &app, "Tomb of Horrors").await;
+
+    // Just over 12 megapixels, in a file of a few dozen bytes: refused from the header, nothing decoded.
+    let response = upload(&gm, &series, "banner", &png_header(4000, 3001)).await;
+    assert_eq!(response.status(), 422);
+    let (_, code, error) = error_of(response).await;
+    assert_eq!(code, "image_too_many_pixels");
+    assert_eq!(error["message"], "The image must have at most 12 megapixels.");
+
+    // A 16-bit PNG is taken (decoded straight to 8 bits) and served as a JPEG of the kind's size.
+    let response = upload(&gm, &series, "banner", &png_16_bit(320, 80)).await;
+    assert_eq!(response.status(), 200);
+    let saved: Value = response.json().await.unwrap();
+    let banner = image::load_from_memory(&gm.get(saved["banner_url"].as_str().unwrap()).await.bytes().await.unwrap())
+        .unwrap();
+    assert_eq!((banner.width(), banner.height()), (1600, 400));
+
+    // 20 uploads an hour, refused ones included (each may cost a decode); the 21st answers 429.
+    for _ in 2..20 {
+        assert_eq!(upload(&gm, &series, "thumbnail", &png(16, 16)).await.status(), 200);
+    }
+    let response = upload(&gm, &series, "thumbnail", &png(16, 16)).await;
+    assert_eq!(response.status(), 429);
+    assert!(response.headers().contains_key("retry-after"));
+    assert_eq!(error_of(response).await.1, "rate_limited");
+    // Another GM is not held back.
+    let (other, _, _) = app.signed_up_gm("Otto").await;
+    let theirs = draft(&other, &app, "Otto's Keep").await;
+    assert_eq!(upload(&other, &theirs, "thumbnail", &png(16, 16)).await.status(), 200);
 });

@@ -15,10 +15,15 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { describeError, translatorFor } from '@/lib/api/errors';
+import { useSignedInUser } from '@/lib/auth/current-user';
 
 import { useBecomeGameMaster } from '../api/become-game-master';
+import { ResendVerificationButton } from './resend-verification-button';
 
-/** Confirms what becoming a game master means, then does it and opens the profile. */
+/**
+ * Confirms what becoming a game master means, then does it and opens the profile. A game master needs a proven
+ * e-mail address: until it is, the dialog says so and offers the verification link again instead.
+ */
 export function BecomeGameMasterDialog({
   accountId,
   open,
@@ -30,6 +35,9 @@ export function BecomeGameMasterDialog({
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const signedIn = useSignedInUser();
+  const unverifiedEmail =
+    signedIn && !signedIn.account.email_verified ? signedIn.account.primary_email.email : undefined;
   const become = useBecomeGameMaster({
     onSuccess: (context) => {
       onOpenChange(false);
@@ -55,12 +63,23 @@ export function BecomeGameMasterDialog({
           <DialogDescription>{t('accounts.becomeGameMaster.text')}</DialogDescription>
         </DialogHeader>
         <p className="text-sm text-muted-foreground">{t('accounts.becomeGameMaster.keep')}</p>
+        {unverifiedEmail !== undefined && (
+          <div
+            className="flex flex-col gap-3 rounded-lg border border-border bg-muted/50 p-3 text-sm"
+            data-testid="become-game-master-verify-first"
+          >
+            <p className="break-words">
+              {t('accounts.becomeGameMaster.verifyFirst', { email: unverifiedEmail })}
+            </p>
+            <ResendVerificationButton email={unverifiedEmail} />
+          </div>
+        )}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">{t('common.cancel')}</Button>
           </DialogClose>
           <Button
-            disabled={become.isPending}
+            disabled={become.isPending || unverifiedEmail !== undefined}
             onClick={() => {
               become.mutate({ accountId });
             }}
