@@ -123,6 +123,8 @@ export default defineConfig({
         // Every journey's browsers come from 127.0.0.1: the per-address hourly limits (sign-ups, resends, …)
         // would refuse the later journeys. The Rust tests prove the limits themselves.
         QUESTLINE_ADDRESS_LIMIT_PER_HOUR: '1000',
+        // The same for carts (QUESTLINE_CARTS_PER_ADDRESS_PER_HOUR, 30 by default).
+        QUESTLINE_CARTS_PER_ADDRESS_PER_HOUR: '1000',
         // Sessions may be prepared a day ahead, so the sessions journey never waits for a start 15 minutes away.
         QUESTLINE_PREPARATION_LEAD_MINUTES: '1440',
         // "Sign in with Test ID" (e2e/oidc.spec.ts).
@@ -135,6 +137,8 @@ export default defineConfig({
         QUESTLINE_STRIPE_PUBLISHABLE_KEY: stripePublishableKey,
         QUESTLINE_STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
         QUESTLINE_STRIPE_API_BASE: stripeStandIn,
+        // Beside Stripe, "Test payment" is offered only when asked for: the journeys pay with both.
+        QUESTLINE_SYSTEM_PAYMENTS: 'on',
       },
     },
   ],

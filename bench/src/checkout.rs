@@ -102,6 +102,7 @@ async fn run(args: &Args, database_url: &str, dir: &std::path::Path) -> anyhow::
         .env("QUESTLINE_ARGON2_MEMORY_KIB", "1024")
         .env("QUESTLINE_ARGON2_ITERATIONS", "1")
         .env("QUESTLINE_ADDRESS_LIMIT_PER_HOUR", "100000")
+        .env("QUESTLINE_CARTS_PER_ADDRESS_PER_HOUR", "100000")
         .env("QUESTLINE_PREPARATION_LEAD_MINUTES", lead_minutes.to_string())
         .kill_on_drop(true)
         .spawn()

@@ -437,6 +437,36 @@ pub fn parse_seat_quantity(input: Option<i64>) -> Result<i32, FieldError> {
     }
 }
 
+/// How much free-form data a cart's shopper may store in one object (a shipping method's `data`, a line item's
+/// `metadata`): the bytes of its keys and values together (issue 31).
+pub const FREE_FORM_MAX_BYTES: usize = 4096;
+
+/// A shopper's free-form object (Medusa's `data`, `metadata`), as stored: flat, every value a string (no nested
+/// object or array, no number, boolean or null), and at most [`FREE_FORM_MAX_BYTES`] of keys and values in UTF-8.
+pub fn check_free_form(map: &serde_json::Map<String, serde_json::Value>) -> Result<(), FieldError> {
+    let mut bytes = 0;
+    for (key, value) in map {
+        let Some(text) = value.as_str() else {
+            return Err(FieldError::new(
+                ErrorCode::MetadataNotFlat,
+                format!(
+                    "Every value must be a string (\"{key}\" is not): no nested objects, lists, numbers or booleans"
+                ),
+            )
+            .param("key", key.as_str()));
+        };
+        bytes += key.len() + text.len();
+    }
+    if bytes > FREE_FORM_MAX_BYTES {
+        return Err(FieldError::new(
+            ErrorCode::MetadataTooLarge,
+            format!("At most {FREE_FORM_MAX_BYTES} bytes of keys and values together ({bytes} given)"),
+        )
+        .param("max", FREE_FORM_MAX_BYTES as i64));
+    }
+    Ok(())
+}
+
 /// Amounts in the store's shape (Medusa's): a JSON number in major units. Exact for every amount we hold (below
 /// 2^53 minor units), and only ever produced, never parsed, so no float reaches a price.
 pub fn minor_to_major(minor: i64) -> f64 {
@@ -446,6 +476,30 @@ pub fn minor_to_major(minor: i64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn free_form_data_is_flat_strings_of_at_most_4_kib() {
+        let map = |value: serde_json::Value| value.as_object().unwrap().clone();
+        assert!(check_free_form(&map(serde_json::json!({}))).is_ok());
+        assert!(check_free_form(&map(serde_json::json!({"note": "by the window", "ref": "A-1"}))).is_ok());
+        for bad in [
+            serde_json::json!({"nested": {"a": "b"}}),
+            serde_json::json!({"list": ["a"]}),
+            serde_json::json!({"n": 1}),
+            serde_json::json!({"b": true}),
+            serde_json::json!({"z": null}),
+        ] {
+            let error = check_free_form(&map(bad.clone())).unwrap_err();
+            assert_eq!(error.code, ErrorCode::MetadataNotFlat, "{bad}");
+        }
+        // 4096 bytes of keys and values pass, one more does not; bytes, not characters.
+        let exactly = serde_json::json!({"k": "x".repeat(FREE_FORM_MAX_BYTES - 1)});
+        assert!(check_free_form(&map(exactly)).is_ok());
+        let over = serde_json::json!({"k": "x".repeat(FREE_FORM_MAX_BYTES)});
+        assert_eq!(check_free_form(&map(over)).unwrap_err().code, ErrorCode::MetadataTooLarge);
+        let polish = serde_json::json!({"k": "ż".repeat(2048)});
+        assert_eq!(check_free_form(&map(polish)).unwrap_err().code, ErrorCode::MetadataTooLarge);
+    }
 
     #[test]
     fn currencies_are_pln_and_eur_in_any_case() {

@@ -37,7 +37,7 @@ wire_enum! {
         Confirm => "confirm",
         /// Player: confirmed, not yet ready.
         Ready => "ready",
-        /// Player: holds a seat in a paid session being prepared, and its payment is open.
+        /// Player: holds a seat in a paid session waiting for payment or ready to start, and its payment is open.
         Pay => "pay",
         /// Player: played a session (to the end or leaving early) that finished in the last
         /// [`FEEDBACK_ASKED_DAYS`] days, and has not given feedback on it.
@@ -96,7 +96,8 @@ pub fn is_gms_next(status: SessionStatus) -> bool {
 }
 
 /// What the player should do now for one session: confirm (invited, the date fixed), mark ready (confirmed), pay
-/// (a seat held, the payment open, the session being prepared — the same rule as the store's `seat_not_payable`).
+/// (`sessions::may_pay`: a seat held, the payment open, the session waiting for payment or ready to start — the
+/// same rule as the store's `seat_not_payable`).
 pub fn player_actions(seat: PlayerSeat) -> Vec<DashboardActionKind> {
     let mut actions = Vec::new();
     if sessions::participant_move(seat.session, seat.me, ParticipantMove::Confirm).is_ok() {
@@ -105,8 +106,7 @@ pub fn player_actions(seat: PlayerSeat) -> Vec<DashboardActionKind> {
     if sessions::participant_move(seat.session, seat.me, ParticipantMove::Ready).is_ok() {
         actions.push(DashboardActionKind::Ready);
     }
-    let holds_seat = matches!(seat.me, ParticipantStatus::Confirmed | ParticipantStatus::Ready);
-    if holds_seat && seat.session.is_preparing() && seat.payment.is_some_and(PaymentStatus::is_open) {
+    if sessions::may_pay(seat.session, seat.me, seat.payment) {
         actions.push(DashboardActionKind::Pay);
     }
     actions
@@ -216,10 +216,15 @@ mod tests {
     }
 
     #[test]
-    fn a_confirmed_player_marks_ready_and_pays_an_open_payment_while_the_session_is_prepared() {
+    fn a_confirmed_player_marks_ready_and_pays_an_open_payment_once_the_session_waits_for_payment() {
         assert_eq!(player_actions(seat(S::Scheduled, P::Confirmed, None)), vec![K::Ready]);
+        // Waiting for players: the page offers no way to pay yet, so nothing asks for it (issue 31).
         assert_eq!(
             player_actions(seat(S::WaitingForPlayers, P::Confirmed, Some(PaymentStatus::Created))),
+            vec![K::Ready]
+        );
+        assert_eq!(
+            player_actions(seat(S::WaitingForPayment, P::Confirmed, Some(PaymentStatus::Created))),
             vec![K::Ready, K::Pay]
         );
         assert_eq!(player_actions(seat(S::WaitingForPayment, P::Ready, Some(PaymentStatus::Pending))), vec![K::Pay]);

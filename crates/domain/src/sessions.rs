@@ -198,6 +198,12 @@ impl SessionStatus {
         )
     }
 
+    /// Waiting for payment or ready to start: a seat's open payment may be paid (`may_pay`). A session that moves
+    /// into one of these from any other status tells its payers their payment is due.
+    pub fn takes_payment(self) -> bool {
+        matches!(self, SessionStatus::WaitingForPayment | SessionStatus::ReadyToStart)
+    }
+
     /// Upcoming in the lists (not completed, stopped early or cancelled).
     pub fn is_upcoming(self) -> bool {
         !self.is_final()
@@ -739,6 +745,17 @@ pub fn needs_payment(status: ParticipantStatus) -> bool {
     matches!(status, ParticipantStatus::Confirmed | ParticipantStatus::Ready)
 }
 
+/// Whether a participant may pay for their seat now (issue 31): they hold a seat (confirmed or ready), their
+/// payment is open, and the session is waiting for payment or ready to start (a ready session may still have
+/// players beyond the minimum to pay). Not while the session waits for players: the page offers no way to pay then.
+/// The Dashboard's "pay" action, the payment-due notice, the store's seat, the completion and the web's checkout
+/// button all ask this.
+pub fn may_pay(session: SessionStatus, me: ParticipantStatus, payment: Option<PaymentStatus>) -> bool {
+    matches!(me, ParticipantStatus::Confirmed | ParticipantStatus::Ready)
+        && session.takes_payment()
+        && payment.is_some_and(PaymentStatus::is_open)
+}
+
 /// Whether someone owes money: their payment is open while they are in the session.
 pub fn owes(status: ParticipantStatus, payment: Option<PaymentStatus>) -> bool {
     payment.is_some_and(PaymentStatus::is_open) && status.is_in_session()
@@ -748,6 +765,31 @@ pub fn owes(status: ParticipantStatus, payment: Option<PaymentStatus>) -> bool {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_seat_is_paid_while_the_session_waits_for_payment_or_is_ready_not_while_it_waits_for_players() {
+        use ParticipantStatus as P;
+        use SessionStatus as S;
+        for me in [P::Confirmed, P::Ready] {
+            for payment in [PaymentStatus::Created, PaymentStatus::Pending] {
+                assert!(may_pay(S::WaitingForPayment, me, Some(payment)), "{me} {payment}");
+                assert!(may_pay(S::ReadyToStart, me, Some(payment)), "{me} {payment}");
+                assert!(!may_pay(S::WaitingForPlayers, me, Some(payment)), "{me} {payment}");
+            }
+        }
+        for &session in S::ALL {
+            for &me in P::ALL {
+                for &payment in PaymentStatus::ALL {
+                    let allowed = may_pay(session, me, Some(payment));
+                    let expected = matches!(session, S::WaitingForPayment | S::ReadyToStart)
+                        && matches!(me, P::Confirmed | P::Ready)
+                        && payment.is_open();
+                    assert_eq!(allowed, expected, "{session} {me} {payment}");
+                }
+                assert!(!may_pay(session, me, None), "{session} {me}: a free seat");
+            }
+        }
+    }
 
     fn at(text: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)

@@ -12,7 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::{self, Auth, csrf, session};
 use crate::clock::SharedClock;
-use crate::config::{Config, Switch};
+use crate::config::Config;
 use crate::db::{self, Db};
 use crate::events::EventBus;
 use crate::hooks::AccountHooks;
@@ -196,7 +196,7 @@ impl Application {
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
         let mailer = Mailer::from_config(&config, clock.clone())?;
         let hooks = Arc::new(account_hooks());
-        let mut payment_providers = PaymentProviders::new(config.system_payments == Switch::On);
+        let mut payment_providers = PaymentProviders::new(config.system_payments_on());
         if let Some(stripe) = stripe {
             // Its start-up warnings are `Config::warnings`, said by `serve`.
             payment_providers.add(Arc::new(StripeProvider::new(&stripe.secret_key, &stripe.api_base)?));

@@ -175,6 +175,11 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_APPLICATIONS_PER_HOUR", default_value_t = 10, global = true)]
     pub applications_per_hour: u32,
 
+    /// Carts one client address may create per hour (issue 31): anyone, signed in or not, can make one, and each
+    /// is stored. Beyond it, 429.
+    #[arg(long, env = "QUESTLINE_CARTS_PER_ADDRESS_PER_HOUR", default_value_t = 30, global = true)]
+    pub carts_per_address_per_hour: u32,
+
     /// Chat messages one account may send per minute, across its conversations (issue 17), so nobody floods
     /// another; past it 429 with `Retry-After`.
     #[arg(long, env = "QUESTLINE_CHAT_MESSAGES_PER_MINUTE", default_value_t = 30, global = true)]
@@ -200,10 +205,12 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_PLATFORM_FEE_PERCENT", default_value = "10", global = true)]
     pub platform_fee_percent: String,
 
-    /// `off` hides the built-in provider `pp_system_default` ("Test payment", which takes no money) from every
-    /// region: for an instance that takes real money. On by default, so a local install can walk the checkout.
-    #[arg(long, env = "QUESTLINE_SYSTEM_PAYMENTS", value_enum, default_value_t = Switch::On, global = true)]
-    pub system_payments: Switch,
+    /// The built-in provider `pp_system_default` ("Test payment", which takes no money): `off` hides it from every
+    /// region, `on` offers it. Unset, it is on unless Stripe is configured (an instance that takes real money must
+    /// ask for the free way through checkout explicitly, issue 31). Its orders are test orders either way: the
+    /// ledger marks them and earnings and payouts leave them out.
+    #[arg(long, env = "QUESTLINE_SYSTEM_PAYMENTS", value_enum, global = true)]
+    pub system_payments: Option<Switch>,
     /// The store's publishable API key: every `/api/store/*` request carries it in `x-publishable-api-key`, as
     /// Medusa's SDK sends it. Public (served by `GET /api/config`): it tells the store which storefront calls, it
     /// is no secret.
@@ -371,10 +378,11 @@ impl Config {
             warnings.push("QUESTLINE_PUBLISHABLE_KEY is set but empty: every store request will be refused");
         }
         if let Ok(Some(stripe)) = self.stripe() {
-            if self.system_payments == Switch::On {
+            if self.system_payments == Some(Switch::On) {
                 warnings.push(
-                    "Stripe is configured but the built-in test provider (pp_system_default, which takes no money) \
-                     is still offered: anyone can check out without paying. Set QUESTLINE_SYSTEM_PAYMENTS=off",
+                    "Stripe is configured and QUESTLINE_SYSTEM_PAYMENTS=on still offers the built-in test provider \
+                     (pp_system_default, which takes no money): anyone can check out without paying. Leave \
+                     QUESTLINE_SYSTEM_PAYMENTS unset or set it to off",
                 );
             }
             if stripe.webhook_secret.is_none() {
@@ -385,6 +393,15 @@ impl Config {
             }
         }
         warnings
+    }
+
+    /// Whether the built-in provider ("Test payment") is offered: as `QUESTLINE_SYSTEM_PAYMENTS` says, and when it
+    /// is unset, only while Stripe is not configured (issue 31).
+    pub fn system_payments_on(&self) -> bool {
+        match self.system_payments {
+            Some(switch) => switch == Switch::On,
+            None => !matches!(self.stripe(), Ok(Some(_))),
+        }
     }
 
     /// The Stripe settings: `None` when neither key is set (an empty value counts as not set); an error, checked at
@@ -481,12 +498,13 @@ impl Config {
             address_limit_per_hour: 20,
             mails_per_recipient_per_hour: 5,
             applications_per_hour: 10,
+            carts_per_address_per_hour: 30,
             chat_messages_per_minute: 30,
             preparation_lead_minutes: 15,
             max_parts_per_gm: 500,
             max_blueprints_per_gm: 200,
             platform_fee_percent: "10".into(),
-            system_payments: Switch::On,
+            system_payments: None,
             publishable_key: "pk_questline_local".into(),
             sales_channel_id: "sc_questline".into(),
             stripe_secret_key: None,
@@ -548,6 +566,7 @@ impl std::fmt::Debug for Config {
             .field("address_limit_per_hour", &self.address_limit_per_hour)
             .field("mails_per_recipient_per_hour", &self.mails_per_recipient_per_hour)
             .field("applications_per_hour", &self.applications_per_hour)
+            .field("carts_per_address_per_hour", &self.carts_per_address_per_hour)
             .field("chat_messages_per_minute", &self.chat_messages_per_minute)
             .field("preparation_lead_minutes", &self.preparation_lead_minutes)
             .field("max_parts_per_gm", &self.max_parts_per_gm)
@@ -665,12 +684,14 @@ mod tests {
         let mut config = Config::for_database("x", PathBuf::from("/tmp"));
         config.stripe_secret_key = Some("sk_test_1".into());
         config.stripe_publishable_key = Some("pk_test_1".into());
-        config.system_payments = Switch::On;
+        config.system_payments = Some(Switch::On);
         let warnings = config.warnings();
         assert_eq!(warnings.len(), 2, "{warnings:?}");
-        assert!(warnings[0].contains("pp_system_default") && warnings[0].contains("QUESTLINE_SYSTEM_PAYMENTS=off"));
+        assert!(warnings[0].contains("pp_system_default") && warnings[0].contains("QUESTLINE_SYSTEM_PAYMENTS=on"));
         assert!(warnings[1].contains("QUESTLINE_STRIPE_WEBHOOK_SECRET"));
-        config.system_payments = Switch::Off;
+        config.system_payments = None;
+        assert_eq!(config.warnings().len(), 1, "unset beside Stripe: off, no warning of it");
+        config.system_payments = Some(Switch::Off);
         config.stripe_webhook_secret = Some("whsec_1".into());
         assert!(config.warnings().is_empty(), "Stripe set up whole: {:?}", config.warnings());
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use questline_domain::{DomainError, ErrorType, FieldError, FieldErrors};
+use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
 use sea_orm::DatabaseTransaction;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -108,6 +108,20 @@ impl ApiError {
         Self::conflict("stale_version", "Someone else changed this in the meantime. Reload and try again.")
     }
 
+    /// The database refused the write for racing another one (a deadlock, a serialization failure, a busy
+    /// SQLite) even after one retry: `conflict`, HTTP 409, never a 500 (issue 31).
+    pub fn write_conflict() -> Self {
+        Self::conflict(
+            ErrorCode::WriteConflict.as_str(),
+            "Someone else was changing this at the same moment. Try again.",
+        )
+    }
+
+    /// Whether this is [`ApiError::write_conflict`]: the write may be run again.
+    pub fn is_write_conflict(&self) -> bool {
+        self.code == ErrorCode::WriteConflict.as_str()
+    }
+
     /// Refused by a rate limit: `not_allowed`, HTTP 429 with `Retry-After`.
     pub fn rate_limited(retry_after: Duration) -> Self {
         let mut error = Self::new(ErrorType::NotAllowed, "rate_limited", "Too many attempts. Try again later.")
@@ -161,7 +175,34 @@ impl From<DomainError> for ApiError {
 
 impl From<sea_orm::DbErr> for ApiError {
     fn from(error: sea_orm::DbErr) -> Self {
+        if is_write_conflict(&error) {
+            let mut conflict = Self::write_conflict();
+            conflict.source = Some(error.into());
+            return conflict;
+        }
         Self::internal(error)
+    }
+}
+
+/// Whether the database refused a write for racing another one, not for anything wrong with it: PostgreSQL's
+/// serialization failure (SQLSTATE 40001) or deadlock (40P01), SQLite's busy or locked database (codes 5 and 6 with
+/// their extended forms, or this instance's write turn timing out). Running the write again may well succeed.
+pub fn is_write_conflict(error: &sea_orm::DbErr) -> bool {
+    use sea_orm::{DbErr, RuntimeErr};
+    match error {
+        DbErr::Exec(RuntimeErr::SqlxError(cause))
+        | DbErr::Query(RuntimeErr::SqlxError(cause))
+        | DbErr::Conn(RuntimeErr::SqlxError(cause)) => match cause.as_ref() {
+            sea_orm::sqlx::Error::Database(database) => {
+                let code = database.code().unwrap_or_default();
+                matches!(code.as_ref(), "40001" | "40P01")
+                    || (database.try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>().is_some()
+                        && code.parse::<i32>().is_ok_and(|code| matches!(code & 0xff, 5 | 6)))
+            }
+            _ => false,
+        },
+        DbErr::Custom(message) => message.starts_with("database is locked"),
+        _ => false,
     }
 }
 

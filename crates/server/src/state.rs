@@ -87,4 +87,25 @@ impl AppState {
         let (events, jobs, hooks, now) = (self.events.clone(), self.jobs.clone(), self.hooks.clone(), self.clock.now());
         self.db.write(move |txn| work(Write { txn, events, jobs, hooks, now })).await
     }
+
+    /// [`AppState::write`] for a write that races others on the same rows (a cart's completion and its payment
+    /// session): when the database refuses it for the race (a deadlock or serialization failure on PostgreSQL, a
+    /// busy SQLite: [`ApiError::is_write_conflict`]) it runs once more, from the start, in a new transaction; a
+    /// second refusal is answered 409 `write_conflict`, never 500 (issue 31). `work` must be safe to run twice:
+    /// the first run was rolled back whole.
+    pub async fn write_retrying<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: for<'c> Fn(Write<'c>) -> TxFuture<'c, T, ApiError> + Send + Sync + 'static,
+    {
+        let work = Arc::new(work);
+        let first = work.clone();
+        match self.write(move |w| (*first)(w)).await {
+            Err(error) if error.is_write_conflict() => {
+                tracing::info!(error = %error, "a write raced another and was rolled back; running it once more");
+                self.write(move |w| (*work)(w)).await
+            }
+            outcome => outcome,
+        }
+    }
 }

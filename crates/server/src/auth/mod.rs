@@ -144,6 +144,12 @@ impl Limits {
         self.per_address.hit(&action.key(address), self.address_limit).map_err(ApiError::rate_limited)
     }
 
+    /// Counts `action` (a feature's name for it, such as `create_cart`) from `address`; 429 with `Retry-After`
+    /// once it was done `per_hour` times in the address's running hour.
+    pub fn address_action_per_hour(&self, action: &str, address: IpAddr, per_hour: u32) -> Result<(), ApiError> {
+        self.per_address.hit(&format!("{action}|{address}"), per_hour.max(1)).map_err(ApiError::rate_limited)
+    }
+
     /// Whether another mail may go to `email` this hour; counts it when so. Callers that are told no send
     /// nothing (and, where the answer must not reveal an account, say the same as when they send).
     pub fn mail_to(&self, email: &str) -> Result<(), Duration> {

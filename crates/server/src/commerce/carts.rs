@@ -26,12 +26,15 @@ use super::payment_collections;
 use super::{TAG, new_id};
 use crate::auth::{CurrentUser, MaybeUser};
 use crate::error::{ApiError, ErrorBody};
-use crate::http::{Json, Path};
+use crate::http::{ClientAddress, Json, Path};
 use crate::state::{AppState, Write};
 
 /// The cookie that reaches a signed-out shopper's cart (the platform's idempotency layer keys a visitor's requests
 /// by it too, so it is named there).
 pub use crate::idempotency::VISITOR_COOKIE;
+
+/// The per-address limit's name for creating a cart.
+const CREATE_CART: &str = "create_cart";
 
 /// How long a visitor's cart stays reachable from its browser.
 const VISITOR_COOKIE_DAYS: i64 = 30;
@@ -362,14 +365,19 @@ pub async fn answer_row(state: &AppState, row: cart::Model) -> Result<CartRespon
         (status = 400, description = "No or a wrong publishable key", body = ErrorBody),
         (status = 404, description = "No such region (`region_not_found`)", body = ErrorBody),
         (status = 422, description = "A field breaks a rule, or `currency_mismatch`", body = ErrorBody),
+        (status = 429, description = "Too many carts from this address this hour (`rate_limited`, with \
+            `Retry-After`; `QUESTLINE_CARTS_PER_ADDRESS_PER_HOUR`)", body = ErrorBody),
     )
 )]
 pub async fn create_cart(
     State(state): State<AppState>,
+    ClientAddress(client): ClientAddress,
     shopper: Shopper,
     jar: CookieJar,
     Json(body): Json<CreateCartBody>,
 ) -> Result<(CookieJar, Json<CartResponse>), ApiError> {
+    // Every cart is stored, whoever asks: an address makes only so many an hour (issue 31).
+    state.auth.limits.address_action_per_hour(CREATE_CART, client, state.config.carts_per_address_per_hour)?;
     let mut fields = FieldErrors::new();
     let sales_channel =
         check_sales_channel(body.sales_channel_id.as_deref(), &state.config.sales_channel_id, &mut fields);
@@ -596,20 +604,38 @@ pub fn abandoned_after() -> chrono::Duration {
     chrono::Duration::days(VISITOR_COOKIE_DAYS)
 }
 
-/// Deletes carts never completed and untouched since `abandoned_after()` before `now`, with their lines, shipping
-/// and payment collections; a cart whose completion ever started is kept (its state is the money's record until
-/// completion or recovery settles it). Returns how many went.
+/// How long a visitor's (signed-out) cart with no seat in it is kept from its creation (issue 31): anyone can
+/// make one, and it holds nothing worth keeping, so it goes long before an abandoned cart does.
+pub fn empty_visitor_cart_kept() -> chrono::Duration {
+    chrono::Duration::hours(24)
+}
+
+/// Deletes carts never completed and untouched since `abandoned_after()` before `now`, and visitors' carts without
+/// a line item created more than `empty_visitor_cart_kept()` before `now`, with their lines, shipping and payment
+/// collections; a cart whose completion ever started is kept (its state is the money's record until completion or
+/// recovery settles it). Returns how many went.
 pub async fn prune_abandoned(conn: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<u64, DbErr> {
     use sea_orm::sea_query::Query;
-    let started = Query::select()
-        .column(super::entities::cart_completion::Column::CartId)
-        .from(super::entities::cart_completion::Entity)
-        .to_owned();
+    let started = || {
+        Query::select()
+            .column(super::entities::cart_completion::Column::CartId)
+            .from(super::entities::cart_completion::Entity)
+            .to_owned()
+    };
     let deleted = cart::Entity::delete_many()
         .filter(cart::Column::CompletedAt.is_null())
         .filter(cart::Column::UpdatedAt.lt(now - abandoned_after()))
-        .filter(cart::Column::Id.not_in_subquery(started))
+        .filter(cart::Column::Id.not_in_subquery(started()))
         .exec(conn)
         .await?;
-    Ok(deleted.rows_affected)
+    let with_items = Query::select().column(line_item::Column::CartId).from(line_item::Entity).to_owned();
+    let empty_visitors = cart::Entity::delete_many()
+        .filter(cart::Column::AccountId.is_null())
+        .filter(cart::Column::CompletedAt.is_null())
+        .filter(cart::Column::CreatedAt.lt(now - empty_visitor_cart_kept()))
+        .filter(cart::Column::Id.not_in_subquery(with_items))
+        .filter(cart::Column::Id.not_in_subquery(started()))
+        .exec(conn)
+        .await?;
+    Ok(deleted.rows_affected + empty_visitors.rows_affected)
 }

@@ -32,7 +32,9 @@ use questline_domain::commerce::{BillingAddressInput, id_prefix, parse_billing_a
 use questline_domain::ids::AccountId;
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldErrors};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
-use sea_orm::{ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -216,6 +218,14 @@ struct Checked {
     seat: PayableSeat,
 }
 
+/// The cart, its row locked for this write (`FOR UPDATE` on PostgreSQL; SQLite's write lock is the whole
+/// database). Every write that touches a cart and its seat's payment takes the cart first, then the session and
+/// its payment (`sessions::payment_completed`, `sessions::payment_pending`), then the payment sessions, so a
+/// completion racing `initiatePaymentSession` on the same cart waits for it instead of deadlocking (issue 31).
+async fn lock_cart(w: &Write<'_>, cart_id: &str) -> Result<Option<cart::Model>, DbErr> {
+    cart::Entity::find_by_id(cart_id.to_owned()).lock_exclusive().one(w.txn).await
+}
+
 /// The cart checked in the claim's write. `precheck` is [`check_cart`] run before the write on `cart` (as the
 /// caller read it), so the write's turn is not spent on it: it is trusted when the cart has not changed since (every
 /// change to a cart, its seat, address or payment session included, bumps its version), else the cart as it is now
@@ -226,8 +236,7 @@ async fn checked_in(
     cart: &cart::Model,
     precheck: Option<Checked>,
 ) -> Result<(cart::Model, Checked), ApiError> {
-    let current =
-        cart::Entity::find_by_id(cart.id.clone()).one(w.txn).await?.ok_or_else(super::carts::cart_not_found)?;
+    let current = lock_cart(w, &cart.id).await?.ok_or_else(super::carts::cart_not_found)?;
     let checked = match precheck {
         Some(checked) if current.version == cart.version => checked,
         _ => check_cart(w.txn, &current).await?,
@@ -565,8 +574,12 @@ async fn record(state: &AppState, claimed: Claimed, provider: Arc<dyn PaymentPro
     let bps = state.config.platform_fee_bps().unwrap_or_default();
     let for_write = claimed.clone();
     let provider_id = provider.id();
-    let recorded =
-        state.write(move |w| Box::pin(async move { record_in(&w, &for_write, provider_id, bps).await })).await?;
+    let recorded = state
+        .write_retrying(move |w| {
+            let claimed = for_write.clone();
+            Box::pin(async move { record_in(&w, &claimed, provider_id, bps).await })
+        })
+        .await?;
     match recorded {
         Recorded::Order(id) => Ok(Outcome::Order(id)),
         Recorded::Voided => {
@@ -595,8 +608,7 @@ async fn record_in(w: &Write<'_>, claimed: &Claimed, provider_id: &str, bps: Fee
         other => return Err(ApiError::internal(anyhow::anyhow!("recording a {other} completion"))),
     }
     let transaction_id = completion.provider_ref.clone().unwrap_or_default();
-    let cart = cart::Entity::find_by_id(claimed.cart_id.clone())
-        .one(w.txn)
+    let cart = lock_cart(w, &claimed.cart_id)
         .await?
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("cart {} vanished", claimed.cart_id)))?;
     let buyer = cart.account_id.unwrap_or_default();
@@ -650,6 +662,25 @@ struct Sale<'a> {
     payment_session_id: Option<&'a str>,
 }
 
+/// The seat is paid: every other cart holding it (the same buyer paying in another tab, a cart abandoned with a
+/// card held) has its live attempts released at once by `commerce.release_attempt` (their payment sessions
+/// cancelled, a held card authorisation cancelled at the provider), instead of the hold lapsing at Stripe after
+/// about seven days (issue 31). A completion of such a cart still under way finds the seat paid and voids.
+async fn release_other_attempts(w: &Write<'_>, payment_id: uuid::Uuid, paid_cart: &str) -> Result<(), DbErr> {
+    let others = line_item::Entity::find()
+        .filter(line_item::Column::PaymentId.eq(payment_id))
+        .filter(line_item::Column::CartId.ne(paid_cart))
+        .all(w.txn)
+        .await?;
+    let mut carts: Vec<String> = others.into_iter().map(|item| item.cart_id).collect();
+    carts.sort_unstable();
+    carts.dedup();
+    for cart_id in carts {
+        w.schedule(crate::jobs::kinds::release_attempt(&cart_id)).await?;
+    }
+    Ok(())
+}
+
 /// The order with its invoice fields and display number, its three ledger rows, the cart completed, the payment
 /// session captured and the collection completed; the caller has completed the payment and moved the completion
 /// to `recorded` in the same write.
@@ -665,6 +696,7 @@ async fn write_order(w: &Write<'_>, sale: Sale<'_>, bps: FeeBps) -> Result<order
     if let Some(id) = payment_session_id {
         set_status_of(w, id, "captured").await?;
     }
+    release_other_attempts(w, item.payment_id, &cart.id).await?;
     payment_collection::Entity::update_many()
         .col_expr(payment_collection::Column::Status, Expr::value("completed"))
         .col_expr(payment_collection::Column::UpdatedAt, Expr::value(w.now))
@@ -780,7 +812,12 @@ pub async fn complete_cart(
     // Checked before the write; the claim trusts it if the cart is unchanged by then (`checked_in`).
     let precheck = check_cart(state.db.conn(), &cart).await.ok();
     let (for_claim, in_claim) = (cart.clone(), state.clone());
-    let claim = state.write(move |w| Box::pin(async move { claim(&w, &in_claim, &for_claim, precheck).await })).await?;
+    let claim = state
+        .write_retrying(move |w| {
+            let (state, cart, precheck) = (in_claim.clone(), for_claim.clone(), precheck.clone());
+            Box::pin(async move { claim(&w, &state, &cart, precheck).await })
+        })
+        .await?;
     let outcome = match claim {
         Claim::Settled(order) => return Ok(Json(CompleteCartResponse::Order { order: Box::new((*order).into()) })),
         Claim::Recorded(order_id) => Outcome::Order(order_id),
@@ -814,13 +851,22 @@ pub async fn finish_completion_job(state: AppState, run: JobRun) -> anyhow::Resu
         return Ok(());
     };
     let (for_claim, in_claim) = (cart.clone(), state.clone());
-    let claim = match state.write(move |w| Box::pin(async move { claim(&w, &in_claim, &for_claim, None).await })).await
-    {
+    let claimed = state
+        .write_retrying(move |w| {
+            let (state, cart) = (in_claim.clone(), for_claim.clone());
+            Box::pin(async move { claim(&w, &state, &cart, None).await })
+        })
+        .await;
+    let claim = match claimed {
         Ok(Claim::Claimed(claimed)) => claimed,
         Ok(Claim::Recorded(_) | Claim::Settled(_)) => return Ok(()),
         // Still held by a live request: the runner retries after it.
         Err(error) if error.code == ErrorCode::CartCompletionInProgress.as_str() => {
             return Err(anyhow::anyhow!("the completion of {} is still held", cart.id));
+        }
+        // Raced another write twice: the runner retries later.
+        Err(error) if error.is_write_conflict() => {
+            return Err(anyhow::anyhow!("claiming the completion of {} raced another write", cart.id));
         }
         // The cart or the seat no longer allows a completion that never moved money: nothing to resume.
         Err(error) if error.status.is_client_error() => {

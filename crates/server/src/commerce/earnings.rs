@@ -1,7 +1,7 @@
 //! What the ledger says a GM earned (decisions.md, "Commerce (issue 16)" §1): `listMyEarnings` for the GM's page and
 //! `questline admin payouts --month YYYY-MM` for the operator. Both only sum `ledger_entries` by GM, currency and
-//! month (and by session for the page); nothing is recomputed from prices or the fee setting, and names are read
-//! when the report is made, since the ledger keeps ids only.
+//! month (and by session for the page), leaving out test orders' rows; nothing is recomputed from prices or the
+//! fee setting, and names are read when the report is made, since the ledger keeps ids only.
 
 use std::collections::BTreeMap;
 
@@ -91,7 +91,10 @@ async fn entries_of_month(
     month: Month,
     gm: Option<Uuid>,
 ) -> Result<Vec<ledger_entry::Model>, DbErr> {
-    let mut query = ledger_entry::Entity::find().filter(ledger_entry::Column::Month.eq(month.to_string()));
+    // A test order's rows (the built-in provider, no money moved) are never earnings nor paid out (issue 31).
+    let mut query = ledger_entry::Entity::find()
+        .filter(ledger_entry::Column::Month.eq(month.to_string()))
+        .filter(ledger_entry::Column::IsTest.eq(false));
     if let Some(gm) = gm {
         query = query.filter(ledger_entry::Column::GmId.eq(gm));
     }

@@ -1,7 +1,7 @@
 //! Writes to `ledger_entries`, the only record of money (decisions.md, commerce §1): append-only, never updated or
 //! deleted, ids only. A recorded order writes its charge, the platform's fee and the GM's share here, in the
 //! transaction that records the order; a confirmed refund and a dispute's withdrawn money reverse them, a won
-//! dispute writes them again (§12); reports only ever sum these rows.
+//! dispute writes them again (§12); reports only ever sum these rows, leaving out a test order's (`is_test`).
 
 use chrono::{DateTime, Utc};
 use questline_domain::commerce::ledger::EntryKind;
@@ -15,7 +15,13 @@ pub fn month_of(at: DateTime<Utc>) -> String {
     at.format("%Y-%m").to_string()
 }
 
-/// The three rows of a recorded order: `charge +total`, `platform_fee +fee`, `gm_share +share`, dated `now`. They
+/// Whether the order was paid with the built-in provider ("Test payment", which takes no money): its ledger rows
+/// are marked as a test order's, which earnings and payouts never count (issue 31).
+pub fn is_test_order(order: &order::Model) -> bool {
+    order.provider_id == crate::payments::SYSTEM_PROVIDER_ID
+}
+
+/// The three rows of a recorded order (marked as a test order's when [`is_test_order`]): `charge +total`, `platform_fee +fee`, `gm_share +share`, dated `now`. They
 /// copy the split the order was sold with (computed once, by the domain's `split`), so the rows and the invoice
 /// always agree.
 pub async fn record_order(
@@ -29,6 +35,7 @@ pub async fn record_order(
         (EntryKind::PlatformFee, order.platform_fee_minor),
         (EntryKind::GmShare, order.gm_share_minor),
     ];
+    let is_test = is_test_order(order);
     let rows = amounts.map(|(kind, amount)| ledger_entry::ActiveModel {
         id: Set(Uuid::now_v7()),
         payment_id: Set(order.payment_id),
@@ -42,6 +49,7 @@ pub async fn record_order(
         currency_code: Set(order.currency_code.clone()),
         month: Set(month_of(now)),
         reverses: Set(None),
+        is_test: Set(is_test),
         created_at: Set(now),
     });
     ledger_entry::Entity::insert_many(rows).exec_without_returning(conn).await?;
@@ -87,6 +95,7 @@ pub async fn reverse_payment(conn: &impl ConnectionTrait, payment_id: Uuid, now:
             currency_code: Set(entry.currency_code),
             month: Set(month_of(now)),
             reverses: Set(Some(entry.id)),
+            is_test: Set(entry.is_test),
             created_at: Set(now),
         })
         .exec_without_returning(conn)

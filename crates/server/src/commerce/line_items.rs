@@ -65,6 +65,8 @@ fn metadata(given: Option<Map<String, Value>>, seat: &crate::sessions::PayableSe
     request_body = AddLineItemBody,
     responses(
         (status = 200, description = "The cart with the seat", body = CartResponse),
+        (status = 400, description = "`metadata` is not flat string values of at most 4 KiB (`metadata_not_flat`, \
+            `metadata_too_large`)", body = ErrorBody),
         (status = 401, description = "Not signed in: seats are sold to accounts", body = ErrorBody),
         (status = 404, description = "`cart_not_found`, or the variant is not the caller's seat (`variant_not_found`)", body = ErrorBody),
         (status = 409, description = "`cart_completed`, `seat_not_payable`", body = ErrorBody),
@@ -78,6 +80,7 @@ pub async fn add_cart_line_item(
     Json(body): Json<AddLineItemBody>,
 ) -> Result<Json<CartResponse>, ApiError> {
     let Some(user) = shopper.user.clone() else { return Err(ApiError::unauthorized()) };
+    super::check_free_form("metadata", body.metadata.as_ref())?;
     let quantity = parse_seat_quantity(body.quantity).map_err(|error| {
         ApiError::from(DomainError::invalid_fields(FieldErrors::from([("quantity".to_owned(), vec![error])])))
     })?;

@@ -44,6 +44,20 @@ pub fn new_id(prefix: &str) -> String {
     questline_domain::commerce::store_id(prefix, rand::random())
 }
 
+/// A shopper's free-form object (`data`, `metadata`) checked before anything is written: flat string values of at
+/// most 4 KiB (`questline_domain::commerce::check_free_form`), else 400 naming `field`.
+pub(crate) fn check_free_form(
+    field: &str,
+    given: Option<&serde_json::Map<String, serde_json::Value>>,
+) -> Result<(), crate::error::ApiError> {
+    let Some(map) = given else { return Ok(()) };
+    questline_domain::commerce::check_free_form(map).map_err(|error| {
+        let message = format!("{field}: {}", error.message);
+        crate::error::ApiError::invalid_argument(error.code.as_str(), message)
+            .with_fields(questline_domain::FieldErrors::from([(field.to_owned(), vec![error])]))
+    })
+}
+
 /// The background work of this feature: abandoned carts are deleted daily, completions a crash or a lost
 /// connection interrupted are finished, refunds are paid back and disputes are followed.
 pub fn jobs() -> Vec<(&'static str, Handler)> {

@@ -79,10 +79,10 @@ async fn cancel_held(w: &Write<'_>, sessions: Vec<payment_session::Model>, cart_
     Ok(())
 }
 
-/// `commerce.release_attempt`: the seat's payment failed before the cart completed, so the cart's live attempts
-/// are cancelled (their payment sessions `canceled`, the provider's hold released by `commerce.cancel_attempt`). A
-/// completion that moved money already owns it (a captured one is voided and paid back); one still authorising is
-/// waited for.
+/// `commerce.release_attempt`: the seat's payment failed before the cart completed, or another cart paid it, so
+/// the cart's live attempts are cancelled (their payment sessions `canceled`, the provider's hold released by
+/// `commerce.cancel_attempt`). A completion that moved money already owns it (a captured one is voided and paid
+/// back); one still authorising is waited for.
 pub async fn release_attempt_job(state: AppState, run: JobRun) -> anyhow::Result<()> {
     let payload: crate::jobs::kinds::ReleasePayload = serde_json::from_value(run.payload)?;
     let cart_id = payload.cart_id;
@@ -323,6 +323,7 @@ pub async fn create_payment_collection(
 }
 
 /// What a payment session is started for, read before the provider is asked.
+#[derive(Clone)]
 struct Attempt {
     collection: payment_collection::Model,
     /// The collection's sessions as they were read.
@@ -431,8 +432,11 @@ pub async fn initiate_payment_session(
                 "The payment provider could not be reached. Try again in a moment, or choose another payment method.",
             )
         })?;
+    // Retried once if it races another write on this cart (a completion): it starts again from the cart's lock.
     let response = state
-        .write(move |w| {
+        .write_retrying(move |w| {
+            let (first, shopper, id) = (first.clone(), shopper.clone(), id.clone());
+            let (initiated, provider_id, session_id) = (initiated.clone(), provider_id.clone(), session_id.clone());
             Box::pin(async move {
                 let locked = carts::lock_open(&w, &first.cart_id, &shopper).await?;
                 // Moved by this lock only: nothing in the cart changed since `first` was read, which still holds

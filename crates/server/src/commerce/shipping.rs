@@ -73,6 +73,8 @@ pub async fn list_shipping_options(
     request_body = AddShippingMethodBody,
     responses(
         (status = 200, description = "The cart", body = CartResponse),
+        (status = 400, description = "`data` is not flat string values of at most 4 KiB (`metadata_not_flat`, \
+            `metadata_too_large`)", body = ErrorBody),
         (status = 404, description = "`cart_not_found`", body = ErrorBody),
         (status = 409, description = "`cart_completed`", body = ErrorBody),
         (status = 422, description = "Not an option of this cart (`shipping_option_not_found`)", body = ErrorBody),
@@ -91,6 +93,7 @@ pub async fn add_cart_shipping_method(
             format!("Shipping option {} is not available for this cart", body.option_id),
         ));
     }
+    super::check_free_form("data", body.data.as_ref())?;
     let data = Value::Object(body.data.unwrap_or_default());
     let cart_id = id.clone();
     state

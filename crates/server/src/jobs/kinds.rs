@@ -34,9 +34,10 @@ pub fn refund(payment_id: Uuid, reason: RefundReason) -> Job {
 }
 
 /// Releases what a provider holds for a cart whose seat's payment failed before it completed (the player left, was
-/// removed, the session was cancelled, a no-show): a Stripe PaymentIntent confirmed but never captured is cancelled
-/// instead of waiting a week for Stripe to let it lapse (decisions.md, "Commerce (issue 16)" §2 and §7). Run by
-/// commerce; scheduled by the sessions store in the transaction that fails the payment.
+/// removed, the session was cancelled, a no-show), or was paid through another cart (issue 31): a Stripe
+/// PaymentIntent confirmed but never captured is cancelled instead of waiting a week for Stripe to let it lapse
+/// (decisions.md, "Commerce (issue 16)" §2 and §7). Run by commerce; scheduled by the sessions store in the
+/// transaction that fails the payment, and by commerce's completion in the one that records the paying order.
 pub const RELEASE_ATTEMPT: &str = "commerce.release_attempt";
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -197,6 +197,9 @@ pub struct PlayerSession {
     pub me: SessionMe,
     /// Your payment, if any.
     pub payment: Option<SessionPayment>,
+    /// You may pay for your seat now (`sessions::may_pay`): you hold a seat, your payment is open and the session
+    /// is waiting for payment or ready to start. The checkout is offered only then.
+    pub may_pay: bool,
     /// Oldest first.
     pub events: Vec<SessionEvent>,
     pub created_at: DateTime<Utc>,

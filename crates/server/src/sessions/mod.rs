@@ -114,25 +114,27 @@ pub struct PayableSeat {
 
 /// Commerce's front door to a seat: `payment_id` as `account` may pay it now, read in `conn` (commerce's
 /// transaction when it adds or records the seat, so the answer holds for the write). Someone else's payment, or
-/// none, is 404 `variant_not_found` (its existence is not revealed); the caller's payment that is not open, of a
-/// participant not holding a seat (confirmed or ready), or of a session not waiting for players or payment or
-/// ready to start, is 409 `seat_not_payable`.
+/// none, is 404 `variant_not_found` (its existence is not revealed); a payment the caller may not pay now
+/// (`sessions::may_pay`: not open, of a participant not holding a seat, or of a session not waiting for payment
+/// or ready to start — waiting for players is too early) is 409 `seat_not_payable`.
 pub async fn payable_seat(
     conn: &impl ConnectionTrait,
     account: AccountId,
     payment_id: Uuid,
 ) -> Result<PayableSeat, ApiError> {
-    use questline_domain::sessions::ParticipantStatus;
     let not_found = || ApiError::not_found(ErrorCode::VariantNotFound.as_str(), "Variant not found");
     let found = queries::payment_with_session(conn, payment_id).await?;
     let (payment, session) = found.filter(|(p, _)| p.player_id == account.as_uuid()).ok_or_else(not_found)?;
     let participant = queries::participant_of(conn, session.id, account.as_uuid()).await?;
-    let holds_seat = participant.as_ref().is_some_and(|p| {
-        matches!(queries::participant_status(p), ParticipantStatus::Confirmed | ParticipantStatus::Ready)
-    });
     // The rule `store::payment_completed` and `store::payment_pending` apply again under the session's lock.
-    let session_open = queries::status(&session).is_preparing();
-    if !queries::payment_status(&payment).is_open() || !holds_seat || !session_open {
+    let may_pay = participant.as_ref().is_some_and(|p| {
+        questline_domain::sessions::may_pay(
+            queries::status(&session),
+            queries::participant_status(p),
+            Some(queries::payment_status(&payment)),
+        )
+    });
+    if !may_pay {
         return Err(ApiError::conflict(
             ErrorCode::SeatNotPayable.as_str(),
             "This seat cannot be paid now: it is already paid, or you no longer hold it, or the session is not \

@@ -281,7 +281,9 @@ pub async fn player_view(
             updated_at: p.updated_at,
         })
         .collect();
-    let payment = loaded.payments.iter().find(|p| p.player_id == me.as_uuid()).map(|p| payment_view(p, &loaded.names));
+    let my_payment = loaded.payments.iter().find(|p| p.player_id == me.as_uuid());
+    let may_pay = sessions::may_pay(status, my_status, my_payment.map(payment_status));
+    let payment = my_payment.map(|p| payment_view(p, &loaded.names));
     let events = loaded.events.into_iter().filter_map(|e| event_view(e, &loaded.names)).collect();
     Ok(Some(PlayerSession {
         id: row.id,
@@ -297,6 +299,7 @@ pub async fn player_view(
         participants,
         me: me_view,
         payment,
+        may_pay,
         events,
         created_at: row.created_at,
         updated_at: row.updated_at,

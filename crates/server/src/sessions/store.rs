@@ -387,12 +387,9 @@ async fn settle_with(
     if !status.is_preparing() {
         return Ok(row);
     }
-    let paid: Vec<Uuid> = queries::payments(tx.txn, id)
-        .await?
-        .iter()
-        .filter(|p| queries::payment_status(p).counts_as_paid())
-        .map(|p| p.player_id)
-        .collect();
+    let payments = queries::payments(tx.txn, id).await?;
+    let paid: Vec<Uuid> =
+        payments.iter().filter(|p| queries::payment_status(p).counts_as_paid()).map(|p| p.player_id).collect();
     let ready: Vec<&participant::Model> =
         participants.iter().filter(|p| queries::participant_status(p) == ParticipantStatus::Ready).collect();
     let readiness = Readiness {
@@ -406,7 +403,41 @@ async fn settle_with(
         history(tx, id, SessionEventKind::StatusChanged, None, None, Some(step), None).await?;
         row.status = step.as_str().to_owned();
     }
+    if !status.takes_payment() && queries::status(&row).takes_payment() {
+        payment_due(tx, &row, facts, participants, &payments).await?;
+    }
     Ok(row)
+}
+
+/// The session started taking payments (issue 31: not before, as the page offers no way to pay while it waits for
+/// players): each participant who may pay now hears their payment is due, with their amount. Moving out and back
+/// in tells them again.
+async fn payment_due(
+    tx: Tx<'_>,
+    row: &session::Model,
+    facts: &SessionSeriesFacts,
+    participants: &[participant::Model],
+    payments: &[payment::Model],
+) -> Result<(), DbErr> {
+    let status = queries::status(row);
+    let mut notices = Vec::new();
+    for payment in payments {
+        let Some(participant) = participants.iter().find(|p| p.player_id == payment.player_id) else { continue };
+        let me = queries::participant_status(participant);
+        if !sessions::may_pay(status, me, Some(queries::payment_status(payment))) {
+            continue;
+        }
+        let payer = vec![AccountId(payment.player_id)];
+        let mut due = session_notice(tx, row, facts, NotificationKind::PaymentDue, payer, None).await?;
+        due.params.amount = Some(payment.amount_minor);
+        due.params.currency_code = Some(payment.currency_code.to_ascii_lowercase());
+        notices.push(due);
+    }
+    if notices.is_empty() {
+        return Ok(());
+    }
+    let players: Vec<Uuid> = participants.iter().map(|p| p.player_id).collect();
+    announce_to(tx, row, false, &players, notices).await
 }
 
 /// Schedules the 60-minute rule for the session's current start (a job per start; an earlier one finds the start
@@ -643,8 +674,8 @@ async fn move_session(
     Ok(row)
 }
 
-/// Who hears of a status move: the players in the session before it (after it, for a start: those playing), and
-/// at preparation those who owe a payment.
+/// Who hears of a status move: the players in the session before it (after it, for a start: those playing). Those
+/// who owe a payment hear of it when the session starts taking payments (`settle_with`).
 async fn move_notices(
     tx: Tx<'_>,
     row: &session::Model,
@@ -669,24 +700,7 @@ async fn move_notices(
     } else {
         players_before
     };
-    let notice = session_notice(tx, row, facts, kind, recipients, actor).await?;
-    let mut notices = vec![notice.clone()];
-    if move_ == SessionMove::StartPreparation {
-        // Each payment still open now: one notice per payer, with their amount (the same words otherwise, so the
-        // actor's name is not looked up again per payer).
-        for payment in queries::payments(tx.txn, row.id).await? {
-            if !queries::payment_status(&payment).is_open() {
-                continue;
-            }
-            let mut due = notice.clone();
-            due.kind = NotificationKind::PaymentDue;
-            due.recipients = vec![AccountId(payment.player_id)];
-            due.params.amount = Some(payment.amount_minor);
-            due.params.currency_code = Some(payment.currency_code.to_ascii_lowercase());
-            notices.push(due);
-        }
-    }
-    Ok(notices)
+    Ok(vec![session_notice(tx, row, facts, kind, recipients, actor).await?])
 }
 
 /// A status move by the GM.
@@ -1072,13 +1086,14 @@ pub async fn payment_declined(tx: Tx<'_>, payment_id: Uuid) -> Result<(), ApiErr
 
 /// Commerce recorded the order of an open payment: the payment is `completed` with commerce's references and one
 /// more transaction, the automatic moves follow (`waiting_for_payment` → `ready_to_start` once every condition
-/// holds) and the GM and the participants hear of it. `false`, with nothing written, when the payment is no longer
-/// open (its holder left, or it was completed by another cart) or the session is no longer being prepared (moved
-/// back to planning, started, cancelled): the caller voids its completion. Both are read under the session's lock,
+/// holds) and the GM and the participants hear of it. `false`, with nothing written, when the payer may no longer
+/// pay (`sessions::may_pay`: the payment is no longer open — its holder left, or another cart completed it — or
+/// the session is not waiting for payment or ready to start — back to waiting for players or planning, started,
+/// cancelled): the caller voids its completion. Both are read under the session's lock,
 /// so a seat checked before the caller's write cannot be paid for once it went.
 pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) -> Result<bool, ApiError> {
     let Some((row, paid)) = lock_payment(tx, payment_id).await? else { return Ok(false) };
-    if !queries::status(&row).is_preparing() {
+    if !may_pay_now(tx, &row, &paid).await? {
         return Ok(false);
     }
     let updated = payment::Entity::update_many()
@@ -1108,12 +1123,22 @@ pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) 
     Ok(true)
 }
 
+/// `sessions::may_pay` for the payment's player as the session and their participation are now.
+async fn may_pay_now(tx: Tx<'_>, row: &session::Model, payment: &payment::Model) -> Result<bool, DbErr> {
+    let participant = queries::participant_of(tx.txn, row.id, payment.player_id).await?;
+    Ok(participant.is_some_and(|p| {
+        sessions::may_pay(queries::status(row), queries::participant_status(&p), Some(queries::payment_status(payment)))
+    }))
+}
+
 /// Commerce started a payment session for `payment_id` in `cart_id`: an open payment of a session being prepared
-/// becomes `pending` and names the cart, and the GM's page and the player's refetch. A payment no longer open, or
-/// of a session no longer being prepared, is left alone (`false`): the seat cannot be paid now.
+/// becomes `pending` and names the cart, and the GM's page and the player's refetch. A payment its player may not
+/// pay now (`sessions::may_pay`) is left alone (`false`).
 pub async fn payment_pending(tx: Tx<'_>, payment_id: Uuid, cart_id: &str) -> Result<bool, ApiError> {
-    let Some((_, session)) = queries::payment_with_session(tx.txn, payment_id).await? else { return Ok(false) };
-    if !queries::status(&session).is_preparing() {
+    let Some((payment, session)) = queries::payment_with_session(tx.txn, payment_id).await? else {
+        return Ok(false);
+    };
+    if !may_pay_now(tx, &session, &payment).await? {
         return Ok(false);
     }
     let updated = payment::Entity::update_many()

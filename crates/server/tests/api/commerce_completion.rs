@@ -578,11 +578,63 @@ db_test!(async fn a_visitors_keys_are_scoped_to_their_cookie(app) {
     assert_ne!(body(theirs).await["cart"]["id"], second["cart"]["id"]);
 });
 
-db_test!(configure = |config| config.system_payments = questline::config::Switch::Off,
+db_test!(configure = |config| config.system_payments = Some(questline::config::Switch::Off),
 async fn with_system_payments_off_the_test_provider_is_not_offered(app) {
     let (pia, _, _) = app.signed_up("Pia").await;
     let cart = store_ok(&pia, "/carts", &json!({})).await["cart"].clone();
     let providers = body(store_get(&pia, &format!("/payment-providers?region_id={}", cart["region_id"].as_str().unwrap())).await).await;
     assert_eq!(providers["payment_providers"], json!([]), "{providers}");
     assert_eq!(providers["count"], 0);
+});
+
+db_test!(async fn completions_racing_new_payment_sessions_on_one_cart_never_answer_500_nor_sell_twice(app) {
+    // Issue 31: on PostgreSQL `completeCart` racing `initiatePaymentSession` on one cart deadlocked and one of them
+    // answered 500. Four rounds (two sessions, two seats each) of 10 + 10 concurrent calls on one cart.
+    let mut seats = Vec::new();
+    for _ in 0..2 {
+        let paid = paid_session_waiting_for_payment(&app).await;
+        for (player, _) in paid.players {
+            let payment = payment_of(&player, &paid.session).await;
+            seats.push((player, payment));
+        }
+    }
+    for (round, (player, payment)) in seats.iter().enumerate() {
+        let cart = cart_for_seat(player, payment).await;
+        let collection = body(store_get(player, &format!("/carts/{}", id(&cart))).await).await["cart"]
+            ["payment_collection"]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let barrier = Arc::new(Barrier::new(20));
+        let racers: Vec<_> = (0..20)
+            .map(|racer| {
+                let (player, cart, barrier) = (player.clone(), cart.clone(), barrier.clone());
+                let collection = collection.clone();
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    let response = if racer % 2 == 0 {
+                        complete(&player, &cart, None).await
+                    } else {
+                        let path = format!("/payment-collections/{collection}/payment-sessions");
+                        store(&player, &path, &json!({"provider_id": "pp_system_default"}), None).await
+                    };
+                    let status = response.status().as_u16();
+                    (racer, status, body(response).await)
+                })
+            })
+            .collect();
+        for racer in racers {
+            let (racer, status, answer) = racer.await.unwrap();
+            // 409: the cart was completed or being completed, or the race was lost twice (`write_conflict`).
+            assert!(matches!(status, 200 | 409), "round {round}, racer {racer}: {status} {answer}");
+            if status == 409 {
+                assert!(answer["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "{answer}");
+            }
+        }
+        // However the race went, the cart completes once: its one order.
+        let answer = body(complete(player, &cart, None).await).await;
+        assert_eq!(answer["type"], "order", "round {round}: {answer}");
+        let orders = count(&app, "orders").await;
+        assert_eq!(orders, round as i64 + 1, "round {round}: one order per cart");
+    }
 });

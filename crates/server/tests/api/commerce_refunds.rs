@@ -277,7 +277,9 @@ db_test!(configure = |config| config.jobs_poll_ms = 20, async fn leaving_before_
     let (bo, bo_id, _) = app.signed_up("Bo").await;
     let (cy, cy_id, _) = app.signed_up("Cy").await;
     let session = prepared_session(&app, &gm, &[(&pia, &pia_id), (&bo, &bo_id), (&cy, &cy_id)], 1).await;
-    // Pia pays through the real checkout (the built-in provider); Cy's payment is recorded directly.
+    // Pia pays through the real checkout (the built-in provider) once ready, the session then waiting for payment;
+    // Cy's payment is recorded directly.
+    play_ok(&pia, &session, "ready", Value::Null).await;
     let pia_paid = Uuid::parse_str(payment_of(&session, &pia_id)["id"].as_str().unwrap()).unwrap();
     let cart = cart_for_seat(&pia, &pia_paid.to_string()).await;
     let completed = body(complete(&pia, &cart, None).await).await;

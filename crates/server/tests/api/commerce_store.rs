@@ -363,6 +363,10 @@ db_test!(async fn the_seat_of_a_session_waiting_for_payment_is_the_line_item(app
     let back = ok(store_post(&seat.player, &format!("/api/store/carts/{}", id(&cart)),
         &json!({"region_id": region_of(&seat.player, "pln").await["id"]})).await, 200).await;
     assert_eq!(back["cart"]["currency_code"], "pln");
+    // Prepared but waiting for players (nobody ready yet): not yet for sale (issue 31).
+    let (status, _, code, _) = refused(store_post(&seat.player, &lines, &json!({"variant_id": seat.variant_id})).await).await;
+    assert_eq!((status, code.as_str()), (409, "seat_not_payable"));
+    play_ok(&seat.player, &seat.session, "ready", Value::Null).await;
     let readded = ok(store_post(&seat.player, &lines, &json!({"variant_id": seat.variant_id})).await, 200).await;
     assert_eq!(readded["cart"]["items"].as_array().unwrap().len(), 1, "prepared again, the seat sells again");
     set_column(&app, "session_payments", "id", Uuid::parse_str(&seat.payment_id).unwrap().into(), "status", "completed".into()).await;
@@ -384,11 +388,11 @@ db_test!(async fn the_seat_ships_digitally(app) {
 
     let path = format!("/api/store/carts/{}/shipping-methods", id(&cart));
     let chosen = ok(store_post(&shopper, &path, &json!({"option_id": "so_digital_seat"})).await, 200).await;
-    let chosen_again = ok(store_post(&shopper, &path, &json!({"option_id": "so_digital_seat", "data": {"a": 1}})).await, 200).await;
+    let chosen_again = ok(store_post(&shopper, &path, &json!({"option_id": "so_digital_seat", "data": {"a": "1"}})).await, 200).await;
     let methods = chosen_again["cart"]["shipping_methods"].as_array().unwrap();
     assert_eq!(methods.len(), 1, "one method: the new one replaces the old");
     assert_eq!((methods[0]["shipping_option_id"].as_str(), methods[0]["amount"].as_f64()), (Some("so_digital_seat"), Some(0.0)));
-    assert_eq!(methods[0]["data"], json!({"a": 1}));
+    assert_eq!(methods[0]["data"], json!({"a": "1"}));
     assert_ne!(methods[0]["id"], chosen["cart"]["shipping_methods"][0]["id"]);
     assert_eq!(chosen_again["cart"]["shipping_total"].as_f64(), Some(0.0));
     let (status, _, code, _) = refused(store_post(&shopper, &path, &json!({"option_id": "so_express"})).await).await;
@@ -610,3 +614,91 @@ db_test!(async fn a_seat_of_a_session_moved_back_to_planning_is_refused_under_th
     let view = player_view(&seat).await;
     assert_eq!(view["payment"]["status"], "created", "the payment is still open, untouched: {view}");
 });
+
+db_test!(async fn shipping_data_and_line_metadata_are_flat_strings_of_at_most_4_kib(app) {
+    // A visitor's shipping data: nested values, non-strings and more than 4 KiB are refused with 400, nothing kept.
+    let visitor = app.browser();
+    let cart = new_cart(&visitor, json!({})).await;
+    let path = format!("/api/store/carts/{}/shipping-methods", id(&cart));
+    let refusals = [
+        (json!({"nested": {"deep": "x"}}), "metadata_not_flat"),
+        (json!({"list": ["x"]}), "metadata_not_flat"),
+        (json!({"count": 3}), "metadata_not_flat"),
+        (json!({"blob": "x".repeat(4096)}), "metadata_too_large"),
+    ];
+    for (data, expected) in &refusals {
+        let response = store_post(&visitor, &path, &json!({"option_id": "so_digital_seat", "data": data})).await;
+        let (status, kind, code, error) = refused(response).await;
+        assert_eq!((status, kind.as_str(), code.as_str()), (400, "invalid_argument", *expected), "{error}");
+        assert_eq!(error["fields"]["data"][0]["code"], *expected, "{error}");
+    }
+    let kept = ok(store_get(&visitor, &format!("/api/store/carts/{}", id(&cart))).await, 200).await;
+    assert_eq!(kept["cart"]["shipping_methods"], json!([]), "nothing written");
+    let fits = json!({"note": "x".repeat(4092)});
+    let chosen = ok(store_post(&visitor, &path, &json!({"option_id": "so_digital_seat", "data": fits})).await, 200).await;
+    assert_eq!(chosen["cart"]["shipping_methods"][0]["data"], fits, "4096 bytes of keys and values fit");
+
+    // A signed-in shopper's line-item metadata: the same rule.
+    let seat = seat(&app, "pln").await;
+    let cart = new_cart(&seat.player, json!({})).await;
+    let path = format!("/api/store/carts/{}/line-items", id(&cart));
+    for (metadata, expected) in &refusals {
+        let response = store_post(&seat.player, &path, &json!({"variant_id": seat.variant_id, "metadata": metadata})).await;
+        let (status, _, code, error) = refused(response).await;
+        assert_eq!((status, code.as_str()), (400, *expected), "{error}");
+        assert_eq!(error["fields"]["metadata"][0]["code"], *expected, "{error}");
+    }
+    let kept = ok(store_get(&seat.player, &format!("/api/store/carts/{}", id(&cart))).await, 200).await;
+    assert_eq!(kept["cart"]["items"], json!([]), "nothing written");
+    let added = ok(store_post(&seat.player, &path, &json!({"variant_id": seat.variant_id,
+        "metadata": {"note": "by the window"}})).await, 200).await;
+    assert_eq!(added["cart"]["items"][0]["metadata"]["note"], "by the window");
+});
+
+db_test!(configure = |config| config.carts_per_address_per_hour = 3,
+async fn an_address_creates_only_so_many_carts_an_hour(app) {
+    let visitor = app.browser();
+    let (shopper, _, _) = app.signed_up("Pia").await;
+    new_cart(&visitor, json!({})).await;
+    new_cart(&shopper, json!({})).await;
+    new_cart(&app.browser(), json!({})).await;
+    // The fourth from this address, whoever asks: 429 with Retry-After, and no cart.
+    let carts = count_rows(&app, "carts").await;
+    for who in [&visitor, &shopper] {
+        let response = store_post(who, "/api/store/carts", &json!({})).await;
+        assert!(response.headers().contains_key("retry-after"));
+        let (status, kind, code, _) = refused(response).await;
+        assert_eq!((status, kind.as_str(), code.as_str()), (429, "not_allowed", "rate_limited"));
+    }
+    assert_eq!(count_rows(&app, "carts").await, carts, "nothing written");
+    // An hour later the address may again.
+    app.clock.set(app.clock_now() + chrono::Duration::minutes(61));
+    new_cart(&visitor, json!({})).await;
+});
+
+db_test!(async fn visitors_empty_carts_are_pruned_after_a_day(app) {
+    let visitor = app.browser();
+    let (shopper, _, email) = app.signed_up("Pia").await;
+    let empty = new_cart(&visitor, json!({})).await;
+    let with_address = new_cart(&visitor, json!({"email": "pia@example.test"})).await;
+    let accounts = new_cart(&shopper, json!({})).await;
+    app.clock.set(app.clock_now() + chrono::Duration::hours(23));
+    let younger = new_cart(&visitor, json!({})).await;
+    app.clock.set(app.clock_now() + chrono::Duration::hours(2));
+    assert_eq!(shopper.sign_in(&email, crate::helpers::PASSWORD).await.status(), 200);
+    questline::commerce::carts::prune_abandoned(app.state.db.conn(), app.clock_now()).await.unwrap();
+    // A day old with no line item: a visitor's carts go, touched or not; an account's stays (30 days).
+    for gone in [&empty, &with_address] {
+        let response = store_get(&visitor, &format!("/api/store/carts/{}", id(gone))).await;
+        assert_eq!(refused(response).await.2, "cart_not_found");
+    }
+    assert_eq!(store_get(&visitor, &format!("/api/store/carts/{}", id(&younger))).await.status(), 200);
+    assert_eq!(store_get(&shopper, &format!("/api/store/carts/{}", id(&accounts))).await.status(), 200);
+});
+
+async fn count_rows(app: &TestApp, table: &str) -> i64 {
+    let backend = app.state.db.conn().get_database_backend();
+    let statement = sea_orm::Statement::from_string(backend, format!("SELECT COUNT(*) AS n FROM {table}"));
+    let row = app.state.db.conn().query_one_raw(statement).await.unwrap().unwrap();
+    row.try_get::<i64>("", "n").unwrap()
+}

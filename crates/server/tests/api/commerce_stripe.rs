@@ -49,6 +49,8 @@ impl StripeApp {
             config.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
             config.stripe_api_base = base;
             config.jobs_poll_ms = 20;
+            // Beside Stripe, "Test payment" is offered only when asked for (issue 31), as the journeys do.
+            config.system_payments = Some(questline::config::Switch::On);
         })
         .await;
         let _ = clock.set(app.clock.clone());
@@ -510,6 +512,7 @@ db_test!(configure = |config| {
     config.stripe_publishable_key = Some(PUBLISHABLE_KEY.into());
     // Nothing listens there: Stripe is unreachable.
     config.stripe_api_base = "http://127.0.0.1:9".into();
+    config.system_payments = Some(questline::config::Switch::On);
 }, async fn an_unreachable_stripe_answers_503_and_writes_nothing(app) {
     let PaidSession { players, session, .. } = paid_session_waiting_for_payment(&app).await;
     let (pia, _) = &players[0];
@@ -530,4 +533,102 @@ db_test!(configure = |config| {
     // The built-in provider still works.
     let answer = store_ok(pia, &path, &json!({"provider_id": "pp_system_default"})).await;
     assert_eq!(answer["payment_collection"]["payment_sessions"][0]["provider_id"], "pp_system_default");
+});
+
+db_test!(async fn a_test_order_never_counts_in_earnings_or_payouts(s: StripeApp = StripeApp::spawn) {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = &s.app;
+    let PaidSession { gm, gm_id, players, session } = paid_session_waiting_for_payment(app).await;
+    let (pia, _) = &players[0];
+    let (bo, _) = &players[1];
+    // Pia pays with "Test payment" (no money moves), Bo with his card.
+    let cart = crate::commerce_completion::cart_for_seat(pia, &payment_of(pia, &session).await).await;
+    assert_eq!(body(complete(pia, &cart, None).await).await["type"], "order");
+    pay_with_stripe(&s, bo, &session).await;
+    assert_eq!(gm_view(&gm, &session).await["status"], "ready_to_start", "both seats are paid");
+
+    // The ledger keeps both orders, Pia's marked as a test order's.
+    let backend = app.state.db.conn().get_database_backend();
+    let sql = "SELECT o.provider_id AS provider, l.is_test AS is_test FROM ledger_entries l \
+               JOIN orders o ON o.id = l.order_id";
+    let rows = app.state.db.conn().query_all_raw(Statement::from_string(backend, sql.to_owned())).await.unwrap();
+    assert_eq!(rows.len(), 6);
+    for row in rows {
+        let provider: String = row.try_get("", "provider").unwrap();
+        assert_eq!(row.try_get::<bool>("", "is_test").unwrap(), provider == "pp_system_default", "{provider}");
+    }
+
+    // Earnings and payouts count Bo's payment alone.
+    let month = body(gm.get("/api/gm/earnings").await).await;
+    assert_eq!(month["totals"], json!([{"currency_code": "pln", "payments": 1, "refunds": 0, "gross": "25.50",
+        "refunded": "0.00", "platform_fee": "2.55", "net": "22.95"}]), "{month}");
+    assert_eq!(month["sessions"][0]["payments"], 1);
+    let now = questline_domain::commerce::refunds::Month::of(app.clock.now());
+    let csv = questline::commerce::earnings::payouts_csv(app.state.db.conn(), now).await.unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 2, "{csv}");
+    assert!(lines[1].starts_with(&format!("{now},{gm_id},Gwen,")), "{csv}");
+    assert!(lines[1].ends_with(",pln,1,0,25.50,0.00,2.55,22.95"), "{csv}");
+});
+
+db_test!(configure = |config| {
+    config.stripe_secret_key = Some(SECRET_KEY.into());
+    config.stripe_publishable_key = Some(PUBLISHABLE_KEY.into());
+    config.stripe_api_base = "http://127.0.0.1:9".into();
+}, async fn beside_stripe_the_test_provider_is_offered_only_when_asked_for(app) {
+    let PaidSession { players, session, .. } = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &players[0];
+    let cart = store_ok(pia, "/carts", &json!({})).await["cart"].clone();
+    let region = cart["region_id"].as_str().unwrap();
+    let providers = body(store_get(pia, &format!("/payment-providers?region_id={region}")).await).await;
+    let ids: Vec<&str> = providers["payment_providers"].as_array().unwrap().iter().map(id).collect();
+    assert_eq!(ids, ["pp_stripe_stripe"], "QUESTLINE_SYSTEM_PAYMENTS unset: Stripe alone");
+
+    let path = format!("/carts/{}", id(&cart));
+    store_ok(pia, &path, &json!({"email": "pia@example.test", "billing_address": address()})).await;
+    let variant = format!("variant_{}", uuid::Uuid::parse_str(&payment_of(pia, &session).await).unwrap().simple());
+    store_ok(pia, &format!("{path}/line-items"), &json!({"variant_id": variant, "quantity": 1})).await;
+    let collection =
+        store_ok(pia, "/payment-collections", &json!({"cart_id": id(&cart)})).await["payment_collection"].clone();
+    let path = format!("/payment-collections/{}/payment-sessions", id(&collection));
+    let response =
+        crate::commerce_completion::store(pia, &path, &json!({"provider_id": "pp_system_default"}), None).await;
+    assert!(response.status().is_client_error(), "{}", response.status());
+    error_of(response).await;
+    assert_eq!(count(&app, "payment_sessions").await, 0, "nothing written");
+    assert_eq!(count(&app, "orders").await, 0);
+});
+
+db_test!(async fn paying_a_seat_releases_the_card_held_for_it_in_another_cart(s: StripeApp = StripeApp::spawn) {
+    let app = &s.app;
+    let PaidSession { players, session, .. } = paid_session_waiting_for_payment(app).await;
+    let (pia, _) = &players[0];
+    let payment = payment_of(pia, &session).await;
+    // One tab: Pia's card is authorised for her seat, the money held at Stripe, the cart never completed.
+    let (held_cart, attempt) = cart_paying_with(pia, &payment, "pp_stripe_stripe").await;
+    let held = attempt["data"]["id"].as_str().unwrap().to_owned();
+    let (status, _) = s.confirm(&attempt, "pm_card_visa").await;
+    assert_eq!(status, 200);
+    assert_eq!(s.intent(&held)["status"], "requires_capture", "the money is held");
+
+    // Another tab: she pays the same seat with another card, and completes.
+    let paid = pay_with_stripe(&s, pia, &session).await;
+    assert_ne!(paid, held);
+    assert_eq!(s.intent(&paid)["status"], "succeeded");
+
+    // The hold of the first tab is released at once, not left for Stripe to lapse in seven days.
+    for _ in 0..400 {
+        if s.intent(&held)["status"] == "canceled" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(s.intent(&held)["status"], "canceled");
+    assert_eq!(s.intent(&held)["amount_received"], 0, "nothing taken");
+    let cart = body(store_get(pia, &format!("/carts/{}", id(&held_cart))).await).await;
+    let sessions = cart["cart"]["payment_collection"]["payment_sessions"].as_array().unwrap().clone();
+    assert!(sessions.iter().all(|session| session["status"] == "canceled"), "{sessions:?}");
+    let response = complete(pia, &held_cart, None).await;
+    assert!(response.status().is_client_error(), "the released cart pays nothing: {}", response.status());
+    assert_eq!(count(app, "orders").await, 1);
 });

@@ -4,8 +4,8 @@
 
 use serde_json::{Value, json};
 
-use crate::commerce_completion::{cart_for_seat, complete};
-use crate::helpers::{Browser, TestApp};
+use crate::commerce_completion::{cart_for_seat, complete, player_view, store, store_ok};
+use crate::helpers::{Browser, TestApp, error_of};
 use crate::sessions::{START, activate, body, create, create_ok, gm_act_ok, id, play_ok, series_with_players};
 
 async fn dashboard(browser: &Browser) -> Value {
@@ -67,18 +67,18 @@ db_test!(async fn a_players_invitation_asks_to_confirm_then_to_get_ready_and_pay
     assert_eq!(actions(&mine["player"]), vec![format!("ready:{sid}")]);
     assert_eq!(mine["player"]["next_sessions"][0]["my_status"], "confirmed");
 
-    // Preparation brings the payment: ready and pay, in that order.
+    // Preparation brings the payment, but the session waits for players: ready only (issue 31).
     at(&app, "2026-11-22T11:50:00Z");
     gm_act_ok(&gm, &session, "start-preparation").await;
     let mine = dashboard(&pia).await;
-    assert_eq!(actions(&mine["player"]), vec![format!("ready:{sid}"), format!("pay:{sid}")]);
-    let payment = &mine["player"]["actions"][1]["payment"];
-    assert_eq!((payment["amount"].as_str(), payment["currency_code"].as_str()), (Some("25.50"), Some("pln")));
+    assert_eq!(actions(&mine["player"]), vec![format!("ready:{sid}")]);
 
     play_ok(&pia, &session, "ready", Value::Null).await;
     let mine = dashboard(&pia).await;
     assert_eq!(actions(&mine["player"]), vec![format!("pay:{sid}")]);
     assert_eq!(mine["player"]["next_sessions"][0]["status"], "waiting_for_payment");
+    let payment = &mine["player"]["actions"][0]["payment"];
+    assert_eq!((payment["amount"].as_str(), payment["currency_code"].as_str()), (Some("25.50"), Some("pln")));
 
     let cart = cart_for_seat(&pia, payment["id"].as_str().unwrap()).await;
     assert_eq!(complete(&pia, &cart, None).await.status(), 200, "paid");
@@ -86,6 +86,65 @@ db_test!(async fn a_players_invitation_asks_to_confirm_then_to_get_ready_and_pay
     assert_eq!(actions(&mine["player"]), Vec::<String>::new(), "paid and ready: nothing waits");
     assert_eq!(mine["player"]["next_sessions"][0]["status"], "ready_to_start");
     assert_eq!(mine["player"]["next_sessions"][0]["my_status"], "ready");
+});
+
+/// The kinds of `who`'s notifications, once every event committed so far has made its notifications.
+async fn notified(app: &TestApp, who: &Browser) -> Vec<String> {
+    questline::notifications::consume_now(&app.state).await.expect("the consumer runs");
+    let page = body(who.get("/api/notifications?limit=100").await).await;
+    page["items"].as_array().unwrap().iter().map(|n| n["kind"].as_str().unwrap().to_owned()).collect()
+}
+
+db_test!(async fn a_seat_is_not_asked_for_or_sold_while_the_session_waits_for_players(app) {
+    let (gm, _, _) = app.signed_up_gm("Gwen").await;
+    let (pia, pia_id, _) = app.signed_up("Pia").await;
+    let (bo, bo_id, _) = app.signed_up("Bo").await;
+    let series = series_with_players(&gm, "Curse of Strahd", json!({"min_players": 2, "max_players": 3,
+        "min_player_age": 1}), &[&pia, &bo], &[]).await;
+    activate(&gm, &series, json!({"model": "paid", "amount": "25.50", "currency_code": "pln"})).await;
+    let session = create_ok(&gm, &series, &[&pia_id, &bo_id]).await;
+    let sid = id(&session).to_owned();
+    gm_act_ok(&gm, &session, "fix-schedule").await;
+    play_ok(&pia, &session, "confirm", Value::Null).await;
+    play_ok(&bo, &session, "confirm", Value::Null).await;
+    at(&app, "2026-11-22T11:50:00Z");
+    gm_act_ok(&gm, &session, "start-preparation").await;
+    play_ok(&pia, &session, "ready", Value::Null).await;
+
+    // One of two ready: waiting for players. Pia holds a seat with an open payment, yet nothing asks her to pay,
+    // the page offers no checkout and the store does not sell the seat.
+    let view = player_view(&pia, &sid).await;
+    assert_eq!(view["status"], "waiting_for_players");
+    assert_eq!(view["payment"]["status"], "created");
+    assert_eq!(view["may_pay"], false);
+    assert_eq!(actions(&dashboard(&pia).await["player"]), Vec::<String>::new());
+    assert!(!notified(&app, &pia).await.contains(&"payment_due".to_owned()));
+    let variant = format!("variant_{}", view["payment"]["id"].as_str().unwrap().replace('-', ""));
+    let cart = store_ok(&pia, "/carts", &json!({})).await["cart"].clone();
+    let line = json!({"variant_id": variant, "quantity": 1});
+    let response = store(&pia, &format!("/carts/{}/line-items", id(&cart)), &line, None).await;
+    assert_eq!(response.status(), 409);
+    assert_eq!(error_of(response).await.0, "seat_not_payable");
+
+    // Bo gets ready: the session waits for payment, and both hear their payment is due, once.
+    play_ok(&bo, &session, "ready", Value::Null).await;
+    let view = player_view(&pia, &sid).await;
+    assert_eq!(view["status"], "waiting_for_payment");
+    assert_eq!(view["may_pay"], true);
+    assert_eq!(actions(&dashboard(&pia).await["player"]), vec![format!("pay:{sid}")]);
+    for player in [&pia, &bo] {
+        let due = notified(&app, player).await.into_iter().filter(|kind| kind == "payment_due").count();
+        assert_eq!(due, 1);
+    }
+    store_ok(&pia, &format!("/carts/{}/line-items", id(&cart)), &line).await;
+
+    // Bo pays: his seat is no longer payable, Pia's still is.
+    let cart = cart_for_seat(&bo, player_view(&bo, &sid).await["payment"]["id"].as_str().unwrap()).await;
+    assert_eq!(complete(&bo, &cart, None).await.status(), 200, "Bo paid");
+    let view = player_view(&pia, &sid).await;
+    assert_eq!(view["status"], "waiting_for_payment", "one of two paid");
+    assert_eq!(view["may_pay"], true);
+    assert_eq!(player_view(&bo, &sid).await["may_pay"], false, "paid");
 });
 
 db_test!(async fn a_gm_sees_applications_to_review_and_sessions_to_fix_prepare_and_start_in_order(app) {

@@ -2538,6 +2538,9 @@ export interface components {
       | 'not_your_account'
       | 'not_your_profile'
       | 'stale_version'
+      | 'write_conflict'
+      | 'metadata_not_flat'
+      | 'metadata_too_large'
       | 'rate_limited'
       | 'request_timeout'
       | 'internal_error'
@@ -3341,6 +3344,11 @@ export interface components {
       game_master_id: string;
       /** Format: uuid */
       id: string;
+      /**
+       * @description You may pay for your seat now (`sessions::may_pay`): you hold a seat, your payment is open and the session
+       *     is waiting for payment or ready to start. The checkout is offered only then.
+       */
+      may_pay: boolean;
       me: components['schemas']['SessionMe'];
       /** @description The others holding or having held a seat. */
       participants: components['schemas']['SessionParticipant'][];
@@ -10204,6 +10212,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many carts from this address this hour (`rate_limited`, with `Retry-After`; `QUESTLINE_CARTS_PER_ADDRESS_PER_HOUR`) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
     };
@@ -10439,7 +10456,15 @@ export interface operations {
           'application/json': components['schemas']['CartResponse'];
         };
       };
-      400: components['responses']['InvalidArgument'];
+      /** @description `metadata` is not flat string values of at most 4 KiB (`metadata_not_flat`, `metadata_too_large`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not signed in: seats are sold to accounts */
       401: {
         headers: {
@@ -10508,7 +10533,15 @@ export interface operations {
           'application/json': components['schemas']['CartResponse'];
         };
       };
-      400: components['responses']['InvalidArgument'];
+      /** @description `data` is not flat string values of at most 4 KiB (`metadata_not_flat`, `metadata_too_large`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       403: components['responses']['CsrfHeaderMissing'];
       /** @description `cart_not_found` */
       404: {

@@ -23,6 +23,9 @@ pub struct Model {
     pub month: String,
     /// The entry a reversal undoes.
     pub reverses: Option<Uuid>,
+    /// A test order's row: paid with the built-in provider ("Test payment"), no money moved. Earnings and payouts
+    /// leave it out.
+    pub is_test: bool,
     pub created_at: DateTimeUtc,
 }
 

@@ -23,6 +23,7 @@ mod m20261126_000010_stripe_provider;
 mod m20261127_000001_notifications;
 mod m20261127_000020_reviews;
 mod m20261127_000030_payment_disputes;
+mod m20261129_000040_test_orders;
 
 pub struct Migrator;
 
@@ -49,6 +50,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000001_notifications::Migration),
             Box::new(m20261127_000020_reviews::Migration),
             Box::new(m20261127_000030_payment_disputes::Migration),
+            Box::new(m20261129_000040_test_orders::Migration),
         ]
     }
 }

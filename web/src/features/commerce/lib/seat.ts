@@ -26,15 +26,12 @@ const beforeStart: readonly PlayerSession['status'][] = [
   'ready_to_start',
 ];
 
-/** The player may check out: the session waits for payment and their payment is still open. */
+/**
+ * The player may check out: the server says so (`may_pay`, the domain's `may_pay` rule — a seat held, the payment
+ * open, the session waiting for payment or ready to start), so the web never re-derives it.
+ */
 export function canCheckout(session: PlayerSession): boolean {
-  const payment = session.payment;
-  return (
-    session.status === 'waiting_for_payment' &&
-    payment !== null &&
-    payment !== undefined &&
-    (payment.status === 'created' || payment.status === 'pending')
-  );
+  return session.may_pay && session.payment !== null && session.payment !== undefined;
 }
 
 export function checkoutSeat(session: PlayerSession): CheckoutSeat | undefined {
