@@ -34,6 +34,7 @@ mod series;
 mod series_images;
 mod series_share;
 mod sessions;
+mod sessions_mending;
 mod shutdown;
 mod smtp;
 mod web;

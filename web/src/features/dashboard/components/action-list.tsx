@@ -36,15 +36,17 @@ export function ActionList({
             const detail =
               action.kind === 'review_applications'
                 ? t('dashboard.applicationsWaiting', { count: action.count ?? 0 })
-                : action.kind === 'pay' && action.payment
-                  ? format.currency(action.payment.amount, action.payment.currency_code)
-                  : action.session
-                    ? formatStart(
-                        locale,
-                        action.session.scheduled_start_datetime,
-                        action.series.time_zone,
-                      )
-                    : '';
+                : action.kind === 'decide_refund'
+                  ? t('dashboard.refundsWaiting', { count: action.count ?? 1 })
+                  : action.kind === 'pay' && action.payment
+                    ? format.currency(action.payment.amount, action.payment.currency_code)
+                    : action.session
+                      ? formatStart(
+                          locale,
+                          action.session.scheduled_start_datetime,
+                          action.series.time_zone,
+                        )
+                      : '';
             return (
               <li
                 key={actionKey(action)}
