@@ -33,6 +33,9 @@ wire_enum! {
         StartPreparation => "start_preparation",
         /// GM: the session is in planning; its date waits to be fixed.
         FixSchedule => "fix_schedule",
+        /// GM: players asked for a refund of their payment for the session, and the requests wait for your
+        /// decision (one action per session, with how many).
+        DecideRefund => "decide_refund",
         /// Player: invited to a session whose date is fixed.
         Confirm => "confirm",
         /// Player: confirmed, not yet ready.

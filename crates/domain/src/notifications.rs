@@ -40,10 +40,18 @@ pub enum NotificationKind {
     PaymentDisputed,
     /// The GM: a disputed payment was decided in their favour and counts towards the payout again.
     DisputeWon,
+    /// The GM: a player asked for their payment back; the request waits for the GM's decision.
+    RefundRequested,
+    /// The GM: an invited player rejected the session's fixed date.
+    ParticipationRejected,
+    /// The GM: a player who held a seat left the session before its start.
+    ParticipantLeft,
+    /// The player: the GM removed them from a session.
+    ParticipantRemoved,
 }
 
 impl NotificationKind {
-    pub const ALL: [NotificationKind; 17] = [
+    pub const ALL: [NotificationKind; 21] = [
         NotificationKind::ApplicationReceived,
         NotificationKind::ApplicationAccepted,
         NotificationKind::ApplicationRejected,
@@ -61,6 +69,10 @@ impl NotificationKind {
         NotificationKind::ReviewReceived,
         NotificationKind::PaymentDisputed,
         NotificationKind::DisputeWon,
+        NotificationKind::RefundRequested,
+        NotificationKind::ParticipationRejected,
+        NotificationKind::ParticipantLeft,
+        NotificationKind::ParticipantRemoved,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -82,6 +94,10 @@ impl NotificationKind {
             NotificationKind::ReviewReceived => "review_received",
             NotificationKind::PaymentDisputed => "payment_disputed",
             NotificationKind::DisputeWon => "dispute_won",
+            NotificationKind::RefundRequested => "refund_requested",
+            NotificationKind::ParticipationRejected => "participation_rejected",
+            NotificationKind::ParticipantLeft => "participant_left",
+            NotificationKind::ParticipantRemoved => "participant_removed",
         }
     }
 

@@ -15,7 +15,7 @@ use crate::clock::SharedClock;
 use crate::config::Config;
 use crate::db::{self, Db};
 use crate::events::EventBus;
-use crate::hooks::AccountHooks;
+use crate::hooks::{AccountHooks, SeriesHooks};
 use crate::http::TrustedProxies;
 use crate::http::middleware::{self, Limits};
 use crate::http::server::{self, ServerSettings};
@@ -92,6 +92,12 @@ pub fn account_hooks() -> AccountHooks {
         .on_erased("reviews", reviews::on_account_erased)
         .on_erased("notifications", notifications::on_account_erased)
         .on_suspended("sessions", sessions::on_account_suspended)
+}
+
+/// What features above `series` do when a series changes: its sessions in preparation follow a change of its
+/// requirements.
+pub fn series_hooks() -> SeriesHooks {
+    SeriesHooks::default().on_requirements_changed("sessions", sessions::on_series_requirements_changed)
 }
 
 /// The API paths whose POSTs honour `Idempotency-Key` (decisions.md, commerce §4): the store (carts, payment
@@ -196,6 +202,7 @@ impl Application {
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
         let mailer = Mailer::from_config(&config, clock.clone())?;
         let hooks = Arc::new(account_hooks());
+        let series_hooks = Arc::new(series_hooks());
         let mut payment_providers = PaymentProviders::new(config.system_payments_on());
         if let Some(stripe) = stripe {
             // Its start-up warnings are `Config::warnings`, said by `serve`.
@@ -211,6 +218,7 @@ impl Application {
             realtime,
             jobs,
             hooks,
+            series_hooks,
             public_cache,
             proxies,
             payment_providers,

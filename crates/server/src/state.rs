@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::db::{Db, TxFuture};
 use crate::error::ApiError;
 use crate::events::{Event, EventBus};
-use crate::hooks::AccountHooks;
+use crate::hooks::{AccountHooks, SeriesHooks};
 use crate::http::TrustedProxies;
 use crate::jobs::{Job, Jobs};
 use crate::mail::Mailer;
@@ -39,6 +39,8 @@ pub struct AppState {
     pub jobs: Jobs,
     /// What each feature does when an account is created, proves its e-mail or is erased (listed in `app.rs`).
     pub hooks: Arc<AccountHooks>,
+    /// What features above `series` do when a series changes (listed in `app.rs`).
+    pub series_hooks: Arc<SeriesHooks>,
     /// Answers of public reads kept for a few seconds (the Questboard's pages).
     pub public_cache: PublicCache,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`QUESTLINE_TRUSTED_PROXIES`).
@@ -61,6 +63,7 @@ pub struct Write<'c> {
     pub events: EventBus,
     pub jobs: Jobs,
     pub hooks: Arc<AccountHooks>,
+    pub series_hooks: Arc<SeriesHooks>,
     pub now: DateTime<Utc>,
 }
 
@@ -85,7 +88,8 @@ impl AppState {
         F: for<'c> FnOnce(Write<'c>) -> TxFuture<'c, T, ApiError> + Send + 'static,
     {
         let (events, jobs, hooks, now) = (self.events.clone(), self.jobs.clone(), self.hooks.clone(), self.clock.now());
-        self.db.write(move |txn| work(Write { txn, events, jobs, hooks, now })).await
+        let series_hooks = self.series_hooks.clone();
+        self.db.write(move |txn| work(Write { txn, events, jobs, hooks, series_hooks, now })).await
     }
 
     /// [`AppState::write`] for a write that races others on the same rows (a cart's completion and its payment

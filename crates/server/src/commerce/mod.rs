@@ -39,6 +39,16 @@ pub(crate) const TAG: &str = "commerce";
 /// The shipping profile of the one shipping option (served by `GET /api/config`).
 pub const SHIPPING_PROFILE_ID: &str = "sp_digital_seat";
 
+pub use refunds::WaitingRefund;
+
+/// The Dashboard's front door: the refund requests of the GM's `sessions` that wait for their decision (one query).
+pub async fn refunds_waiting(
+    conn: &impl sea_orm::ConnectionTrait,
+    sessions: &[uuid::Uuid],
+) -> Result<Vec<WaitingRefund>, sea_orm::DbErr> {
+    refunds::waiting_for_decision(conn, sessions).await
+}
+
 /// A new store id with `prefix`: 128 bits from the operating system's generator (decisions.md, Commerce §3).
 pub fn new_id(prefix: &str) -> String {
     questline_domain::commerce::store_id(prefix, rand::random())

@@ -150,6 +150,36 @@ async fn refund_of(conn: &impl ConnectionTrait, payment_id: Uuid) -> Result<Opti
     refund::Entity::find().filter(refund::Column::PaymentId.eq(payment_id)).one(conn).await
 }
 
+/// A refund request that waits for the GM's decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitingRefund {
+    pub payment_id: Uuid,
+    pub session_id: Uuid,
+    pub requested_at: DateTime<Utc>,
+}
+
+/// The refund requests of `sessions` that wait for a decision, the oldest first: one query.
+pub async fn waiting_for_decision(conn: &impl ConnectionTrait, sessions: &[Uuid]) -> Result<Vec<WaitingRefund>, DbErr> {
+    if sessions.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = refund::Entity::find()
+        .filter(refund::Column::SessionId.is_in(sessions.to_vec()))
+        .filter(refund::Column::Status.eq(RefundStatus::Requested.as_str()))
+        .order_by_asc(refund::Column::CreatedAt)
+        .order_by_asc(refund::Column::Id)
+        .all(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| WaitingRefund {
+            payment_id: row.payment_id,
+            session_id: row.session_id,
+            requested_at: row.created_at,
+        })
+        .collect())
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The request and the decision
 // ---------------------------------------------------------------------------------------------------------------
@@ -222,7 +252,8 @@ async fn request(
         })
     })?;
     let row = refund::Entity::find_by_id(id).one(w.txn).await?.ok_or_else(payment_not_found)?;
-    sessions::payments_changed(w, facts.session_id).await?;
+    // The GM hears of the request (it waits for their decision) and the session's pages refetch.
+    sessions::refund_requested(w, payment_id).await?;
     Ok(refund_view(&row, format_minor(facts.amount_minor), facts.currency_code.clone()))
 }
 

@@ -76,7 +76,8 @@ pub struct DashboardPayment {
 }
 
 /// Something waiting for you, with what the web needs to link to its screen: a session action opens the session
-/// (the player's or the GM's page; `give_feedback` the player's, where the feedback is given), `review_applications`
+/// (the player's or the GM's page; `give_feedback` the player's, where the feedback is given; `decide_refund` the GM's,
+/// where the refund requests are decided), `review_applications`
 /// the series' applications.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct DashboardAction {
@@ -84,7 +85,8 @@ pub struct DashboardAction {
     pub series: DashboardSeries,
     /// The session it is about; null for `review_applications`.
     pub session: Option<DashboardActionSession>,
-    /// `review_applications`: how many applications wait; null otherwise.
+    /// `review_applications`: how many applications wait; `decide_refund`: how many refund requests of the session
+    /// wait for your decision; null otherwise.
     pub count: Option<u32>,
     /// `pay`: the payment due; null otherwise.
     pub payment: Option<DashboardPayment>,

@@ -1,6 +1,6 @@
 //! Building the Dashboard: the player's sessions (three queries), the sessions they played lately and their feedback
-//! (three), the GM's sessions and waiting applications (two), and every series they name (one), then the domain's
-//! rules on each row.
+//! (three), the GM's sessions, the refund requests waiting for their decision and waiting applications (three), and
+//! every series they name (one), then the domain's rules on each row.
 
 use std::collections::HashMap;
 
@@ -19,6 +19,7 @@ use super::dto::{
     DashboardSession,
 };
 use crate::applications::{self, Waiting};
+use crate::commerce;
 use crate::reviews;
 use crate::series::{self, SessionSeriesFacts};
 use crate::sessions::{self, PlayerGlance, SessionGlance};
@@ -41,6 +42,11 @@ pub async fn dashboard(
     } else {
         (Vec::new(), Vec::new())
     };
+    let run_ids: Vec<Uuid> = run.iter().map(|s| s.id).collect();
+    let mut refunds: HashMap<Uuid, u32> = HashMap::new();
+    for waiting in commerce::refunds_waiting(conn, &run_ids).await? {
+        *refunds.entry(waiting.session_id).or_default() += 1;
+    }
     let mut series_ids: Vec<Uuid> = coming.iter().chain(&played).map(|p| p.session.series_id).collect();
     series_ids.extend(run.iter().map(|s| s.series_id));
     series_ids.extend(waiting.iter().map(|w| w.series.as_uuid()));
@@ -59,7 +65,15 @@ pub async fn dashboard(
         let glance =
             |s: &SessionGlance| GmSessionGlance { status: s.status, scheduled_start: s.scheduled_start, lead_minutes };
         let refresh_at = dashboard::earliest(run.iter().filter_map(|s| dashboard::gm_changes_at(glance(s), now)));
-        (Some(gm_section(&run, &waiting, &named, |s| dashboard::gm_actions(glance(s), now))), refresh_at)
+        let actions_of = |s: &SessionGlance| {
+            let mut actions = dashboard::gm_actions(glance(s), now);
+            if refunds.contains_key(&s.id) {
+                // Decided on the session's page, where its payments are.
+                actions.push(DashboardActionKind::DecideRefund);
+            }
+            actions
+        };
+        (Some(gm_section(&run, &waiting, &refunds, &named, actions_of)), refresh_at)
     } else {
         (None, None)
     };
@@ -155,6 +169,7 @@ fn player_section(coming: &[PlayerGlance], to_review: &[&SessionGlance], named: 
 fn gm_section(
     run: &[SessionGlance],
     waiting: &[Waiting],
+    refunds: &HashMap<Uuid, u32>,
     named: &Named<'_>,
     actions_of: impl Fn(&SessionGlance) -> Vec<DashboardActionKind>,
 ) -> DashboardSection {
@@ -166,6 +181,9 @@ fn gm_section(
         .collect();
     let mut actions: Vec<(ActionKey, DashboardAction)> =
         run.iter().flat_map(|s| actions_of(s).into_iter().map(move |kind| session_action(kind, s, named))).collect();
+    for (_, action) in actions.iter_mut().filter(|(key, _)| key.kind == DashboardActionKind::DecideRefund) {
+        action.count = action.session.as_ref().and_then(|s| refunds.get(&s.id).copied());
+    }
     actions.extend(waiting.iter().filter(|w| w.count > 0).map(|w| {
         let kind = DashboardActionKind::ReviewApplications;
         let key = ActionKey { kind, when: w.oldest, id: w.series.as_uuid() };

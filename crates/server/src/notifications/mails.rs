@@ -230,6 +230,37 @@ mod tests {
     }
 
     #[test]
+    fn the_gm_reads_who_asked_for_a_refund_rejected_or_left_and_a_removed_player_why() {
+        let params = params();
+        let sentence = |locale, kind| {
+            let mail = render(&input(locale, kind, &params)).unwrap();
+            (mail.subject, mail.text.split("\n\n").nth(1).unwrap().to_owned())
+        };
+        let (subject, text) = sentence(Locale::EnGb, NotificationKind::RefundRequested);
+        assert_eq!(subject, "Refund requested: Noc & dzień");
+        assert!(text.starts_with("Gosia <GM> asks for a refund of 1,234.50 PLN for the session of “Noc & dzień” on "));
+        assert!(text.ends_with(". Please approve or decline the request."), "{text}");
+        let (subject, text) = sentence(Locale::PlPl, NotificationKind::ParticipationRejected);
+        assert_eq!(subject, "Odrzucony termin: Noc & dzień");
+        assert!(text.starts_with("Gosia <GM> odrzuca termin sesji serii „Noc & dzień”"), "{text}");
+        assert!(text.ends_with(": „Hej!”"), "{text}");
+        let (subject, text) = sentence(Locale::EnGb, NotificationKind::ParticipantLeft);
+        assert_eq!(subject, "A player left: Noc & dzień");
+        assert!(
+            text.starts_with("Gosia <GM> left the session of “Noc & dzień”")
+                && text.ends_with("before its start: “Hej!”"),
+            "{text}"
+        );
+        let (subject, text) = sentence(Locale::PlPl, NotificationKind::ParticipantRemoved);
+        assert_eq!(subject, "Usunięcie z sesji: Noc & dzień");
+        assert!(
+            text.starts_with("Nie uczestniczysz już w sesji serii „Noc & dzień”")
+                && text.ends_with("— decyzja prowadzącego: „Hej!”"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn the_html_part_escapes_what_people_typed_and_the_text_part_keeps_it() {
         let params = params();
         let mail = render(&input(Locale::EnGb, NotificationKind::ApplicationReceived, &params)).unwrap();

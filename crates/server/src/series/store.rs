@@ -200,6 +200,7 @@ pub async fn update(
         set_pricing(&mut row, pricing);
     }
     let mut seats_at_most = None;
+    let requirements_changed = update.requirements.is_some();
     if let Some(requirements) = update.requirements {
         // Accepted players never exceed the maximum: it cannot go below the seats already taken.
         let max = i32::from(requirements.max_players());
@@ -218,6 +219,11 @@ pub async fn update(
     let ended = lifecycle != queries::lifecycle(&current)
         && matches!(lifecycle, LifecycleStatus::Completed | LifecycleStatus::Cancelled);
     let saved = save_if(w, gm, id, current.version, row, lifecycle, seats_at_most).await?;
+    if requirements_changed && !ended {
+        // The sessions in preparation make the automatic moves the new minimum calls for (a hook: sessions stand
+        // above series).
+        w.series_hooks.requirements_changed(w.txn, id, w.now).await?;
+    }
     if ended {
         // An ended series runs no more sessions and takes nobody.
         crate::sessions::on_series_ended(w, id).await?;

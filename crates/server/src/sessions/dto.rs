@@ -96,6 +96,18 @@ pub struct SessionSeats {
     pub total: Option<u32>,
 }
 
+/// What the automatic moves wait for: `ready` of `needed` players ready, and in a paid series `ready_and_paid` of
+/// `needed` ready and paid ("2 of 4 players ready", "1 of 2 paid").
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct SessionProgress {
+    /// The series' minimum players (at least 1).
+    pub needed: u32,
+    /// Participants marked ready.
+    pub ready: u32,
+    /// Ready participants whose seat is paid; null for a free series.
+    pub ready_and_paid: Option<u32>,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct SessionParticipant {
     pub player_id: Uuid,
@@ -159,6 +171,8 @@ pub struct GmSession {
     /// Start − the preparation lead: start preparation is allowed from then.
     pub preparation_opens_at: DateTime<Utc>,
     pub seats: SessionSeats,
+    /// What the session waits for; null when its series is gone.
+    pub progress: Option<SessionProgress>,
     pub participants: Vec<SessionParticipant>,
     /// Oldest first.
     pub events: Vec<SessionEvent>,

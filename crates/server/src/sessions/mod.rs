@@ -226,6 +226,21 @@ pub async fn on_series_ended(w: &Write<'_>, series: SeriesId) -> Result<(), ApiE
     store::series_ended(Tx::from(w), series.as_uuid()).await
 }
 
+/// Series hook: the series' player requirements changed, so each of its sessions in preparation makes the
+/// automatic moves the new minimum calls for (a lower minimum with enough players ready moves it on), in the
+/// transaction of the change.
+pub fn on_series_requirements_changed(
+    txn: &DatabaseTransaction,
+    series: SeriesId,
+    now: DateTime<Utc>,
+) -> BoxFuture<'_, Result<(), DbErr>> {
+    Box::pin(async move {
+        store::requirements_changed(Tx { txn, now }, series.as_uuid())
+            .await
+            .map_err(|error| DbErr::Custom(format!("settling the sessions of a series: {error:?}")))
+    })
+}
+
 /// Account hook: an erased account's own sessions that have not started are cancelled and their payments
 /// refunded (`gm_unavailable`), and its participations in sessions that have not started are cancelled (seats
 /// freed, payments refunded as `withdrawn`); the rows and the history stay.
@@ -322,6 +337,11 @@ pub async fn payments_seen_by(
 /// GM's and the players' pages refetch.
 pub async fn payments_changed(w: &Write<'_>, session_id: Uuid) -> Result<(), ApiError> {
     store::touched(Tx::from(w), session_id).await
+}
+
+/// Commerce's front door: the payer asked for a refund of `payment_id`; the GM hears of it and the pages refetch.
+pub async fn refund_requested(w: &Write<'_>, payment_id: Uuid) -> Result<(), ApiError> {
+    store::refund_requested(Tx::from(w), payment_id).await
 }
 
 /// Commerce's front door: a dispute withdrew a payment's money (`held`) or gave it back; the GM hears of it.

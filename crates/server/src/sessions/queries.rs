@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 use super::dto::{
     GmSession, GmSessionSummary, PlayerSession, PlayerSessionSummary, SessionEvent, SessionMe, SessionParticipant,
-    SessionPayment, SessionSchedule, SessionSeats, SessionSeries, SessionSeriesSummary,
+    SessionPayment, SessionProgress, SessionSchedule, SessionSeats, SessionSeries, SessionSeriesSummary,
 };
 use super::entities::{event, participant, payment, session};
 use crate::accounts::display_names;
@@ -169,6 +169,16 @@ fn event_view(row: event::Model, names: &HashMap<Uuid, String>) -> Option<Sessio
     })
 }
 
+/// Whether a player sees a row of the session's history, as they see the participant list: the session's own moves
+/// (no one named, made by the GM or the platform) and what is about them or by them; nothing about another player
+/// (their moves, their messages, the GM's reasons for removing them) and nothing another player did (their payment).
+fn seen_by_player(row: &event::Model, gm: Uuid, me: Uuid) -> bool {
+    match row.player_id {
+        Some(player) => player == me,
+        None => row.actor_id.is_none_or(|actor| actor == gm || actor == me),
+    }
+}
+
 /// Everything a view of one session needs, read once.
 struct Loaded {
     facts: Option<SessionSeriesFacts>,
@@ -189,6 +199,33 @@ async fn load(conn: &impl ConnectionTrait, row: &session::Model) -> Result<Loade
     ids.extend(events.iter().filter_map(|e| e.actor_id));
     let names = display_names(conn, &ids).await?;
     Ok(Loaded { facts, participants, payments, events, names })
+}
+
+/// What the automatic moves look at now: the series' minimum, whether it is paid, how many participants are ready
+/// and how many of those have paid (the settling and the GM's view read the same numbers).
+pub fn readiness(
+    facts: &SessionSeriesFacts,
+    participants: &[participant::Model],
+    payments: &[payment::Model],
+) -> sessions::Readiness {
+    let paid = paid_players(payments);
+    let ready: Vec<&participant::Model> =
+        participants.iter().filter(|p| participant_status(p) == ParticipantStatus::Ready).collect();
+    sessions::Readiness {
+        min_players: facts.min_players.unwrap_or(1),
+        paid: facts.is_paid(),
+        ready: ready.len() as u32,
+        ready_and_paid: ready.iter().filter(|p| paid.contains(&p.player_id)).count() as u32,
+    }
+}
+
+/// What a session in preparation waits for, as its GM's page says it ("2 of 4 players ready", "1 of 2 paid").
+fn progress(readiness: sessions::Readiness) -> SessionProgress {
+    SessionProgress {
+        needed: readiness.min_players.max(1),
+        ready: readiness.ready,
+        ready_and_paid: readiness.paid.then_some(readiness.ready_and_paid),
+    }
 }
 
 fn paid_players(payments: &[payment::Model]) -> Vec<Uuid> {
@@ -230,6 +267,8 @@ pub async fn gm_view(
         })
         .collect();
     let payments = loaded.payments.iter().map(|p| payment_view(p, &loaded.names)).collect();
+    let progress =
+        loaded.facts.as_ref().map(|facts| progress(readiness(facts, &loaded.participants, &loaded.payments)));
     let events = loaded.events.into_iter().filter_map(|e| event_view(e, &loaded.names)).collect();
     Ok(GmSession {
         id: row.id,
@@ -242,6 +281,7 @@ pub async fn gm_view(
         actual_duration_minutes: row.actual_duration_minutes,
         preparation_opens_at: sessions::preparation_opens_at(row.scheduled_start, lead_minutes),
         seats: seats(&row, loaded.facts.as_ref()),
+        progress,
         participants,
         events,
         payments,
@@ -284,7 +324,12 @@ pub async fn player_view(
     let my_payment = loaded.payments.iter().find(|p| p.player_id == me.as_uuid());
     let may_pay = sessions::may_pay(status, my_status, my_payment.map(payment_status));
     let payment = my_payment.map(|p| payment_view(p, &loaded.names));
-    let events = loaded.events.into_iter().filter_map(|e| event_view(e, &loaded.names)).collect();
+    let events = loaded
+        .events
+        .into_iter()
+        .filter(|e| seen_by_player(e, row.game_master_id, me.as_uuid()))
+        .filter_map(|e| event_view(e, &loaded.names))
+        .collect();
     Ok(Some(PlayerSession {
         id: row.id,
         series: series_view(&row, loaded.facts.as_ref()),

@@ -11,8 +11,8 @@ use questline_domain::ids::{AccountId, SeriesId};
 use questline_domain::notifications::{NotificationKind, NotificationParams, Reminder};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::sessions::{
-    self, ParticipantMove, ParticipantStatus, PaymentStatus, Readiness, Refusal, Schedule, SessionEventKind,
-    SessionMove, SessionStatus,
+    self, ParticipantMove, ParticipantStatus, PaymentStatus, Refusal, Schedule, SessionEventKind, SessionMove,
+    SessionStatus,
 };
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldError, FieldErrors};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
@@ -388,16 +388,7 @@ async fn settle_with(
         return Ok(row);
     }
     let payments = queries::payments(tx.txn, id).await?;
-    let paid: Vec<Uuid> =
-        payments.iter().filter(|p| queries::payment_status(p).counts_as_paid()).map(|p| p.player_id).collect();
-    let ready: Vec<&participant::Model> =
-        participants.iter().filter(|p| queries::participant_status(p) == ParticipantStatus::Ready).collect();
-    let readiness = Readiness {
-        min_players: facts.min_players.unwrap_or(1),
-        paid: facts.is_paid(),
-        ready: ready.len() as u32,
-        ready_and_paid: ready.iter().filter(|p| paid.contains(&p.player_id)).count() as u32,
-    };
+    let readiness = queries::readiness(facts, participants, &payments);
     for step in sessions::settle(status, readiness) {
         set_status(tx, id, step).await?;
         history(tx, id, SessionEventKind::StatusChanged, None, None, Some(step), None).await?;
@@ -845,10 +836,29 @@ pub async fn remove_participant(
     let participant = queries::participant_of(w.txn, id, player.as_uuid()).await?.ok_or_else(|| {
         ApiError::not_found(ErrorCode::SessionNotFound.as_str(), "No such participant in this session")
     })?;
-    participant_move(tx, Some(gm.as_uuid()), &row, &participant, ParticipantMove::Remove, message).await?;
+    participant_move(tx, Some(gm.as_uuid()), &row, &participant, ParticipantMove::Remove, message.clone()).await?;
     let row = reread(tx, id).await?;
-    announce(tx, &row, false).await?;
+    // The removed player hears of it, with the GM's reason; their page of the session still opens.
+    let facts = facts_of(tx, &row).await?;
+    let kind = NotificationKind::ParticipantRemoved;
+    let mut notice = session_notice(tx, &row, &facts, kind, vec![player], Some(gm.as_uuid())).await?;
+    notice.params.message_preview = message.as_deref().map(questline_domain::notifications::preview);
+    announce_with(tx, &row, false, vec![notice]).await?;
     Ok(row)
+}
+
+/// What the GM hears of a player's own move: a rejection of the fixed date, or leaving before the start.
+fn gm_hears_of(move_: ParticipantMove, session: SessionStatus) -> Option<NotificationKind> {
+    match move_ {
+        ParticipantMove::Reject => Some(NotificationKind::ParticipationRejected),
+        ParticipantMove::Leave if session.is_before_start() => Some(NotificationKind::ParticipantLeft),
+        _ => None,
+    }
+}
+
+/// The GM's page of the session.
+fn gm_link(id: Uuid) -> String {
+    format!("/dashboard/gm/my-sessions/{id}")
 }
 
 /// The player's own move (confirm, reject, ready, leave); anyone without a participant row gets "not found".
@@ -863,10 +873,35 @@ pub async fn player_move(
     let tx = Tx::from(w);
     let row = lock(tx, id).await?.ok_or_else(session_not_found)?;
     let participant = queries::participant_of(w.txn, id, player.as_uuid()).await?.ok_or_else(session_not_found)?;
-    participant_move(tx, Some(player.as_uuid()), &row, &participant, move_, message).await?;
+    participant_move(tx, Some(player.as_uuid()), &row, &participant, move_, message.clone()).await?;
+    let mut notices = Vec::new();
+    if let Some(kind) = gm_hears_of(move_, queries::status(&row)) {
+        let facts = facts_of(tx, &row).await?;
+        let gm = AccountId(row.game_master_id);
+        let mut notice = session_notice(tx, &row, &facts, kind, vec![gm], Some(player.as_uuid())).await?;
+        notice.link = gm_link(id);
+        notice.params.message_preview = message.as_deref().map(questline_domain::notifications::preview);
+        notices.push(notice);
+    }
     let row = reread(tx, id).await?;
-    announce(tx, &row, false).await?;
+    announce_with(tx, &row, false, notices).await?;
     Ok(row)
+}
+
+/// A player asked for a refund of `payment_id`: the session's GM hears of it, with the amount, and decides on
+/// the session's page; the session's pages refetch.
+pub async fn refund_requested(tx: Tx<'_>, payment_id: Uuid) -> Result<(), ApiError> {
+    let Some(paid) = payment::Entity::find_by_id(payment_id).one(tx.txn).await? else { return Ok(()) };
+    let row = reread(tx, paid.session_id).await?;
+    let facts = facts_of(tx, &row).await?;
+    let gm = vec![AccountId(row.game_master_id)];
+    let kind = NotificationKind::RefundRequested;
+    let mut notice = session_notice(tx, &row, &facts, kind, gm, Some(paid.player_id)).await?;
+    notice.params.amount = Some(paid.amount_minor);
+    notice.params.currency_code = Some(paid.currency_code.to_ascii_lowercase());
+    notice.link = gm_link(row.id);
+    announce_with(tx, &row, false, vec![notice]).await?;
+    Ok(())
 }
 
 /// The sessions of a series that have not started (and are not cancelled), in id order: writes that lock several
@@ -898,6 +933,31 @@ pub async fn leave_series(tx: Tx<'_>, series_id: Uuid, player: Uuid, removed: bo
         }
         participant_move(tx, None, &row, &participant, move_, None).await?;
         announce(tx, &reread(tx, id).await?, false).await?;
+    }
+    Ok(())
+}
+
+/// The series' requirements changed: each of its sessions in preparation settles again under its lock (in id
+/// order), and those that moved are announced.
+pub async fn requirements_changed(tx: Tx<'_>, series_id: Uuid) -> Result<(), ApiError> {
+    for id in not_started(tx, series_id).await? {
+        // Only the sessions in preparation move; the others are not locked (nor their version bumped).
+        let Some(unlocked) = queries::by_id(tx.txn, id).await? else { continue };
+        if !queries::status(&unlocked).is_preparing() {
+            continue;
+        }
+        let Some(row) = lock(tx, id).await? else { continue };
+        let before = queries::status(&row);
+        if !before.is_preparing() {
+            continue;
+        }
+        let facts = facts_of(tx, &row).await?;
+        let participants = queries::participants(tx.txn, id).await?;
+        let row = settle_with(tx, row, &facts, &participants).await?;
+        if queries::status(&row) != before {
+            let players: Vec<Uuid> = participants.iter().map(|p| p.player_id).collect();
+            announce_to(tx, &row, false, &players, Vec::new()).await?;
+        }
     }
     Ok(())
 }

@@ -35,6 +35,7 @@ mod series;
 mod series_images;
 mod series_share;
 mod sessions;
+mod sessions_mending;
 mod shutdown;
 mod smtp;
 mod web;

@@ -32,7 +32,7 @@ fn weekly() -> Value {
         "recurrence_rule": "FREQ=WEEKLY;BYDAY=TU,TH", "time_zone": "Europe/Warsaw", "first_date": "2026-11-24"})
 }
 
-async fn patch_series(gm: &Browser, series: &Value, payload: Value) -> reqwest::Response {
+pub(crate) async fn patch_series(gm: &Browser, series: &Value, payload: Value) -> reqwest::Response {
     gm.send_json(reqwest::Method::PATCH, &format!("/api/series/{}", id(series)), &payload).await
 }
 

@@ -2375,13 +2375,15 @@ export interface components {
     };
     /**
      * @description Something waiting for you, with what the web needs to link to its screen: a session action opens the session
-     *     (the player's or the GM's page; `give_feedback` the player's, where the feedback is given), `review_applications`
+     *     (the player's or the GM's page; `give_feedback` the player's, where the feedback is given; `decide_refund` the GM's,
+     *     where the refund requests are decided), `review_applications`
      *     the series' applications.
      */
     DashboardAction: {
       /**
        * Format: int32
-       * @description `review_applications`: how many applications wait; null otherwise.
+       * @description `review_applications`: how many applications wait; `decide_refund`: how many refund requests of the session
+       *     wait for your decision; null otherwise.
        */
       count?: number | null;
       kind: components['schemas']['DashboardActionKind'];
@@ -2397,6 +2399,7 @@ export interface components {
       | 'start'
       | 'start_preparation'
       | 'fix_schedule'
+      | 'decide_refund'
       | 'confirm'
       | 'ready'
       | 'pay'
@@ -2899,6 +2902,7 @@ export interface components {
        * @description Start − the preparation lead: start preparation is allowed from then.
        */
       preparation_opens_at: string;
+      progress?: components['schemas']['SessionProgress'] | null;
       schedule: components['schemas']['SessionSchedule'];
       seats: components['schemas']['SessionSeats'];
       series: components['schemas']['SessionSeries'];
@@ -3093,7 +3097,11 @@ export interface components {
       | 'session_reminder'
       | 'review_received'
       | 'payment_disputed'
-      | 'dispute_won';
+      | 'dispute_won'
+      | 'refund_requested'
+      | 'participation_rejected'
+      | 'participant_left'
+      | 'participant_removed';
     /**
      * @description A page of the caller's notifications, newest first. `count` is the number of notifications the filter
      *     (`unread_only`) selects; `unread_count` is always every unread one.
@@ -3964,6 +3972,27 @@ export interface components {
     /** @description A session payment with its refund, if any. */
     SessionPaymentWithRefund: components['schemas']['SessionPayment'] & {
       refund?: components['schemas']['Refund'] | null;
+    };
+    /**
+     * @description What the automatic moves wait for: `ready` of `needed` players ready, and in a paid series `ready_and_paid` of
+     *     `needed` ready and paid ("2 of 4 players ready", "1 of 2 paid").
+     */
+    SessionProgress: {
+      /**
+       * Format: int32
+       * @description The series' minimum players (at least 1).
+       */
+      needed: number;
+      /**
+       * Format: int32
+       * @description Participants marked ready.
+       */
+      ready: number;
+      /**
+       * Format: int32
+       * @description Ready participants whose seat is paid; null for a free series.
+       */
+      ready_and_paid?: number | null;
     };
     SessionSchedule: {
       /** Format: int32 */

@@ -35,6 +35,8 @@ export function ActionList({
             const detail =
               action.kind === 'review_applications' ? (
                 t('dashboard.applicationsWaiting', { count: action.count ?? 0 })
+              ) : action.kind === 'decide_refund' ? (
+                t('dashboard.refundsWaiting', { count: action.count ?? 1 })
               ) : action.kind === 'pay' && action.payment ? (
                 format.currency(action.payment.amount, action.payment.currency_code)
               ) : action.session ? (

@@ -38,6 +38,13 @@ describe('the actions waiting', () => {
     }
   });
 
+  it('open the GM’s session payments for a refund request to decide', () => {
+    expect(actionLink(action('decide_refund', { count: 2 }))).toEqual({
+      href: `/dashboard/gm/my-sessions/${session.id}#session-payments`,
+      labelKey: 'dashboard.actions.decide_refund',
+    });
+  });
+
   it('open Series Applications on the series’ pending applications', () => {
     const review = action('review_applications', { session: null, count: 3 });
     expect(actionLink(review)).toEqual({

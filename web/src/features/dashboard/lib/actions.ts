@@ -1,6 +1,7 @@
 /**
  * Where each action of the Dashboard leads and what it says (issue 19), pure: a session action opens the session
- * (the player's page for confirm, ready, pay and feedback; the GM's for fix, prepare and start), applications to
+ * (the player's page for confirm, ready, pay and feedback; the GM's for fix, prepare and start, and its payments
+ * for refund requests to decide), applications to
  * review open Series Applications filtered to that series' pending ones. The server decides which actions wait;
  * this only words and links them.
  */
@@ -38,6 +39,9 @@ export function actionLink(action: DashboardAction): ActionLink {
     case 'start_preparation':
     case 'start':
       return { href: gmSessionHref(session), labelKey };
+    case 'decide_refund':
+      // The session's payments, where each request is approved or declined.
+      return { href: `${gmSessionHref(session)}#session-payments`, labelKey };
     case 'review_applications':
       return {
         href: applicationPaths.seriesApplications.getHref(

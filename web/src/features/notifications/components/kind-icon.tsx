@@ -8,6 +8,7 @@ import {
   CircleCheck,
   CircleX,
   CreditCard,
+  HandCoins,
   Hourglass,
   MessageSquare,
   Play,
@@ -16,7 +17,9 @@ import {
   ShieldCheck,
   Star,
   Undo2,
+  UserMinus,
   UserPlus,
+  UserX,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -42,6 +45,10 @@ const icons: Record<NotificationKind, LucideIcon> = {
   review_received: Star,
   payment_disputed: ShieldAlert,
   dispute_won: ShieldCheck,
+  refund_requested: HandCoins,
+  participation_rejected: CalendarX,
+  participant_left: UserMinus,
+  participant_removed: UserX,
 };
 
 /** A small picture of what happened (decoration: the sentence says it). */

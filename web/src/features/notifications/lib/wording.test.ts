@@ -62,6 +62,14 @@ const expectedEnglish: Record<NotificationKind, string> = {
     "A player's bank disputed PLN 45.50 paid for the session of Lighthouse Watch: it is held back from your payout",
   dispute_won:
     'The dispute of PLN 45.50 for the session of Lighthouse Watch was decided in your favour',
+  refund_requested:
+    'Ilse asks for a refund of PLN 45.50 for the session of Lighthouse Watch: approve or decline it',
+  participation_rejected:
+    'Ilse cannot come to the session of Lighthouse Watch: “Is there a seat left for Tuesday?”',
+  participant_left:
+    'Ilse left the session of Lighthouse Watch before its start: “Is there a seat left for Tuesday?”',
+  participant_removed:
+    'The game master removed you from the session of Lighthouse Watch: “Is there a seat left for Tuesday?”',
 };
 
 const expectedPolish: Record<NotificationKind, string> = {
@@ -85,6 +93,14 @@ const expectedPolish: Record<NotificationKind, string> = {
   payment_disputed:
     'Bank gracza zakwestionował 45,50 zł za sesję serii „Lighthouse Watch”: nie wliczamy tej kwoty do Twojej wypłaty',
   dispute_won: 'Spór o 45,50 zł za sesję serii „Lighthouse Watch” rozstrzygnięto na Twoją korzyść',
+  refund_requested:
+    'Ilse prosi o zwrot 45,50 zł za sesję serii „Lighthouse Watch”: zaakceptuj lub odrzuć prośbę',
+  participation_rejected:
+    'Ilse odrzuca termin sesji serii „Lighthouse Watch”: „Is there a seat left for Tuesday?”',
+  participant_left:
+    'Ilse rezygnuje z sesji serii „Lighthouse Watch” przed jej rozpoczęciem: „Is there a seat left for Tuesday?”',
+  participant_removed:
+    'Nie uczestniczysz już w sesji serii „Lighthouse Watch” — decyzja prowadzącego: „Is there a seat left for Tuesday?”',
 };
 
 describe('the wording of a notification', () => {

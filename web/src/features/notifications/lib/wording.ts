@@ -176,6 +176,22 @@ export function wordNotification(
       return amount
         ? t('notifications.kinds.disputeWonAmount', { series, amount })
         : t('notifications.kinds.disputeWon', { series });
+    case 'refund_requested':
+      return amount
+        ? t('notifications.kinds.refundRequestedAmount', { actor, series, amount })
+        : t('notifications.kinds.refundRequested', { actor, series });
+    case 'participation_rejected':
+      return preview
+        ? t('notifications.kinds.participationRejectedPreview', { actor, series, preview })
+        : t('notifications.kinds.participationRejected', { actor, series });
+    case 'participant_left':
+      return preview
+        ? t('notifications.kinds.participantLeftPreview', { actor, series, preview })
+        : t('notifications.kinds.participantLeft', { actor, series });
+    case 'participant_removed':
+      return preview
+        ? t('notifications.kinds.participantRemovedPreview', { series, preview })
+        : t('notifications.kinds.participantRemoved', { series });
     default:
       // A kind a newer server sends that this version does not know yet.
       return t('notifications.kinds.unknown');
