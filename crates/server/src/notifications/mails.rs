@@ -125,19 +125,46 @@ const PL_MONTHS: [&str; 12] = [
     "grudnia",
 ];
 
-/// "Tuesday 1 December 2026, 19:00 (Europe/Warsaw)" or "wtorek, 1 grudnia 2026, 19:00 (Europe/Warsaw)": the
-/// instant in the reader's zone, named so nobody guesses.
+/// "Tuesday 1 December 2026, 19:00 (Central European Time)" or "wtorek, 1 grudnia 2026, 19:00 (czas
+/// środkowoeuropejski)": the instant in the reader's account zone, the zone named in their language (never by its
+/// raw id), or by its offset from UTC where no name is known.
 pub fn format_when(locale: Locale, at: DateTime<Utc>, tz: chrono_tz::Tz) -> String {
     let local = at.with_timezone(&tz);
     let day = local.weekday().num_days_from_monday() as usize;
     let month = local.month0() as usize;
     let time = format!("{:02}:{:02}", local.hour(), local.minute());
+    let zone = zone_name(locale, local.offset());
     match locale {
         Locale::EnGb => {
-            format!("{} {} {} {}, {time} ({})", EN_DAYS[day], local.day(), EN_MONTHS[month], local.year(), tz.name())
+            format!("{} {} {} {}, {time} ({zone})", EN_DAYS[day], local.day(), EN_MONTHS[month], local.year())
         }
         Locale::PlPl => {
-            format!("{}, {} {} {}, {time} ({})", PL_DAYS[day], local.day(), PL_MONTHS[month], local.year(), tz.name())
+            format!("{}, {} {} {}, {time} ({zone})", PL_DAYS[day], local.day(), PL_MONTHS[month], local.year())
+        }
+    }
+}
+
+/// The zone's name at that instant as the web shows it (Intl's long generic names, for the zones most readers are
+/// in), else "UTC+01:00".
+fn zone_name(locale: Locale, offset: &chrono_tz::TzOffset) -> String {
+    use chrono::Offset;
+    use chrono_tz::OffsetName;
+    let named = match offset.abbreviation().unwrap_or_default() {
+        "CET" | "CEST" => Some(("Central European Time", "czas środkowoeuropejski")),
+        "EET" | "EEST" => Some(("Eastern European Time", "czas wschodnioeuropejski")),
+        "WET" | "WEST" => Some(("Western European Time", "czas zachodnioeuropejski")),
+        "GMT" | "BST" if offset.tz_id() == "Europe/London" => Some(("United Kingdom Time", "czas: Wielka Brytania")),
+        "UTC" => Some(("UTC", "UTC")),
+        _ => None,
+    };
+    match (named, locale) {
+        (Some((english, _)), Locale::EnGb) => english.to_owned(),
+        (Some((_, polish)), Locale::PlPl) => polish.to_owned(),
+        (None, _) => {
+            let seconds = offset.fix().local_minus_utc();
+            let sign = if seconds < 0 { '-' } else { '+' };
+            let minutes = seconds.unsigned_abs() / 60;
+            format!("UTC{sign}{:02}:{:02}", minutes / 60, minutes % 60)
         }
     }
 }
@@ -277,7 +304,7 @@ mod tests {
         assert_eq!(
             mail.text,
             "Cześć Ada,\n\nZapłać 1\u{a0}234,50\u{a0}zł za miejsce na sesji serii „Noc & dzień” (wtorek, 1 grudnia \
-             2026, 19:00 (Europe/Warsaw)).\n\nOtwórz w Questline: https://questline.test/questboard/night\n\n— \
+             2026, 19:00 (czas środkowoeuropejski)).\n\nOtwórz w Questline: https://questline.test/questboard/night\n\n— \
              Questline\n\nDostajesz tę wiadomość zgodnie z ustawieniami powiadomień \
              (https://questline.test/account).\nWyłącz takie wiadomości: https://questline.test/unsubscribe?token=k\n\
              Wyłącz wszystkie wiadomości z powiadomieniami: https://questline.test/unsubscribe?token=a"
@@ -292,11 +319,25 @@ mod tests {
         let at = DateTime::parse_from_rfc3339("2026-07-04T17:05:00Z").unwrap().with_timezone(&Utc);
         assert_eq!(
             format_when(Locale::EnGb, at, chrono_tz::Europe::London),
-            "Saturday 4 July 2026, 18:05 (Europe/London)"
+            "Saturday 4 July 2026, 18:05 (United Kingdom Time)"
         );
         assert_eq!(
             format_when(Locale::PlPl, at, chrono_tz::Europe::Warsaw),
-            "sobota, 4 lipca 2026, 19:05 (Europe/Warsaw)"
+            "sobota, 4 lipca 2026, 19:05 (czas środkowoeuropejski)"
+        );
+        // Winter too; a zone without a name here by its offset, never by its id.
+        let winter = DateTime::parse_from_rfc3339("2026-12-01T18:00:00Z").unwrap().with_timezone(&Utc);
+        assert_eq!(
+            format_when(Locale::EnGb, winter, chrono_tz::Europe::Warsaw),
+            "Tuesday 1 December 2026, 19:00 (Central European Time)"
+        );
+        assert_eq!(
+            format_when(Locale::EnGb, winter, chrono_tz::Asia::Kolkata),
+            "Tuesday 1 December 2026, 23:30 (UTC+05:30)"
+        );
+        assert_eq!(
+            format_when(Locale::PlPl, winter, chrono_tz::America::New_York),
+            "wtorek, 1 grudnia 2026, 13:00 (UTC-05:00)"
         );
     }
 

@@ -256,7 +256,7 @@ pub struct QuestboardQuery {
     pub currency: Option<String>,
     /// Lowest price per session, e.g. `10` or `12.50`; free counts as 0.
     pub price_min: Option<String>,
-    /// Highest price per session.
+    /// Highest price per session; not below `price_min` (400 otherwise).
     pub price_max: Option<String>,
     /// Words to find in the title or the short description.
     pub q: Option<String>,

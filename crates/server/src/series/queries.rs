@@ -371,6 +371,12 @@ pub async fn questboard(
 
     let (min, max) =
         (amount("price_min", query.price_min.as_deref())?, amount("price_max", query.price_max.as_deref())?);
+    if let (Some(min), Some(max)) = (min, max)
+        && min > max
+    {
+        // An empty page would say "nothing matches" when the range itself is back to front.
+        return Err(bad_query("price_min must not be more than price_max"));
+    }
     if min.is_some() || max.is_some() {
         let currency = Currency::parse(query.currency.as_deref().unwrap_or_default())
             .map_err(|_| bad_query("currency (pln or eur) is required with a price range"))?;

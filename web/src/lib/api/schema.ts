@@ -7550,7 +7550,7 @@ export interface operations {
         currency?: string;
         /** @description Lowest price per session, e.g. `10` or `12.50`; free counts as 0. */
         price_min?: string;
-        /** @description Highest price per session. */
+        /** @description Highest price per session; not below `price_min` (400 otherwise). */
         price_max?: string;
         /** @description Words to find in the title or the short description. */
         q?: string;
