@@ -69,14 +69,25 @@ export function ParticipantStatusBadge({
   );
 }
 
-/** "Times are shown in your zone…", only when the viewer's zone differs from the series' (the GM's). */
-export function ZoneNote({ seriesZone }: { seriesZone: string }) {
+/**
+ * "Times are shown in your zone…", only when the viewer's zone differs from the series' (the GM's). The GM reads
+ * of her own series' zone as hers, not as "the game master's".
+ */
+export function ZoneNote({
+  seriesZone,
+  viewer = 'player',
+}: {
+  seriesZone: string;
+  viewer?: 'gm' | 'player';
+}) {
   const { t } = useTranslation();
   const zone = viewerZone();
   if (zone === seriesZone) return null;
   return (
     <p className="text-sm text-muted-foreground" data-testid="session-zone-note">
-      {t('sessions.detail.inYourZone', { zone, gmZone: seriesZone })}
+      {viewer === 'gm'
+        ? t('sessions.detail.inYourZoneGm', { zone, gmZone: seriesZone })
+        : t('sessions.detail.inYourZone', { zone, gmZone: seriesZone })}
     </p>
   );
 }
