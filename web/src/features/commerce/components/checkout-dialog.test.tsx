@@ -310,56 +310,64 @@ describe('CheckoutDialog', () => {
     });
   });
 
-  it("fills the address from the buyer's last order, or else from their profile", async () => {
-    const user = userEvent.setup();
-    const signedIn = (queryClient: ReturnType<typeof createTestQueryClient>) => {
-      queryClient.setQueryData(currentUserQueryKey, buyer);
-    };
-    const first = setup('reg_pl', {
-      prepare: (queryClient) => {
-        signedIn(queryClient);
-        queryClient.setQueryData(latestOrderQueryKey, {
-          ...paid.order,
-          billing_address: {
+  it(
+    "fills the address from the buyer's last order, or else from their profile",
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const signedIn = (queryClient: ReturnType<typeof createTestQueryClient>) => {
+        queryClient.setQueryData(currentUserQueryKey, buyer);
+      };
+      const first = setup('reg_pl', {
+        prepare: (queryClient) => {
+          signedIn(queryClient);
+          queryClient.setQueryData(latestOrderQueryKey, {
+            ...paid.order,
+            billing_address: {
+              first_name: 'Ilse',
+              last_name: 'Nowak',
+              address_1: 'Rue Haute 1',
+              city: 'Bruxelles',
+              postal_code: '1000',
+              country_code: 'be',
+              phone: '+32 470 00 00 00',
+            },
+          });
+        },
+      });
+      expect(await screen.findByLabelText('City')).toHaveValue('Bruxelles');
+      expect(screen.getByLabelText('Email')).toHaveValue('ilse@example.com');
+      expect(screen.getByLabelText('Phone number')).toHaveValue('+32 470 00 00 00');
+      expect(screen.getByRole('radio', { name: 'Belgium' })).toBeChecked();
+      await user.click(screen.getByRole('button', { name: 'Continue to payment method' }));
+      expect(first.calls.saveBillingAddress).toHaveBeenCalledWith(
+        expect.any(String),
+        'ilse@example.com',
+        expect.objectContaining({
+          first_name: 'Ilse',
+          address_1: 'Rue Haute 1',
+          country_code: 'be',
+        }),
+      );
+      cleanup();
+
+      setup('reg_pl', {
+        prepare: (queryClient) => {
+          signedIn(queryClient);
+          queryClient.setQueryData(latestOrderQueryKey, null);
+          queryClient.setQueryData(['profiles', 'me'], {
             first_name: 'Ilse',
             last_name: 'Nowak',
-            address_1: 'Rue Haute 1',
-            city: 'Bruxelles',
-            postal_code: '1000',
-            country_code: 'be',
-            phone: '+32 470 00 00 00',
-          },
-        });
-      },
-    });
-    expect(await screen.findByLabelText('City')).toHaveValue('Bruxelles');
-    expect(screen.getByLabelText('Email')).toHaveValue('ilse@example.com');
-    expect(screen.getByLabelText('Phone number')).toHaveValue('+32 470 00 00 00');
-    expect(screen.getByRole('radio', { name: 'Belgium' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Continue to payment method' }));
-    expect(first.calls.saveBillingAddress).toHaveBeenCalledWith(
-      expect.any(String),
-      'ilse@example.com',
-      expect.objectContaining({ first_name: 'Ilse', address_1: 'Rue Haute 1', country_code: 'be' }),
-    );
-    cleanup();
-
-    setup('reg_pl', {
-      prepare: (queryClient) => {
-        signedIn(queryClient);
-        queryClient.setQueryData(latestOrderQueryKey, null);
-        queryClient.setQueryData(['profiles', 'me'], {
-          first_name: 'Ilse',
-          last_name: 'Nowak',
-          phone: { phone: '+48 600 000 000' },
-          location: { city: 'Gdańsk', postal_code: '80-001', country: 'pl' },
-        });
-      },
-    });
-    expect(await screen.findByLabelText('City')).toHaveValue('Gdańsk');
-    expect(screen.getByLabelText('First name')).toHaveValue('Ilse');
-    expect(screen.getByRole('textbox', { name: 'Address' })).toHaveValue('');
-  });
+            phone: { phone: '+48 600 000 000' },
+            location: { city: 'Gdańsk', postal_code: '80-001', country: 'pl' },
+          });
+        },
+      });
+      expect(await screen.findByLabelText('City')).toHaveValue('Gdańsk');
+      expect(screen.getByLabelText('First name')).toHaveValue('Ilse');
+      expect(screen.getByRole('textbox', { name: 'Address' })).toHaveValue('');
+    },
+  );
 
   it('names a region whose currency is not the seat’s and offers the matching one, never converting', async () => {
     const user = userEvent.setup();
