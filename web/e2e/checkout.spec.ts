@@ -193,7 +193,12 @@ test('two players pay for a paid session, the GM watches the payments arrive and
   await expect(receipt.getByText(/Maren, through Questline/)).toBeVisible();
   await expect(receipt.getByTestId('receipt-total')).toHaveText('PLN 25.00');
   await expect(receipt.getByText(title)).toBeVisible();
-  await expect(ilse.page).toHaveTitle('Checkout · Questline');
+  await expect(ilse.page).toHaveTitle('Receipt · Questline');
+  // The receipt leads back to the session its seat is in (issue 32).
+  await expect(ilse.page.getByRole('link', { name: 'Back to the session' })).toHaveAttribute(
+    'href',
+    `/dashboard/player/my-sessions/${sessionId}`,
+  );
   await capture(ilse.page, 'checkout-receipt');
 
   // Her session page says paid and links the receipt.

@@ -94,6 +94,31 @@ test('a new player completes the profile wizard, edits it from the palette, and 
   await wizard.getByRole('button', { name: 'Next' }).click();
 
   await expect(wizard.getByRole('heading', { name: 'Your experience as a player' })).toBeVisible();
+
+  // Interrupted there (issue 32): Home and the profile say what is still missing, and the wizard resumes at
+  // that step in a new browser session ("Later" holds only for this one).
+  await wizard.getByRole('button', { name: 'Later' }).click();
+  await expect(wizard).toBeHidden();
+  await page.goto('/');
+  const missing = page.getByTestId('profile-missing');
+  await expect(missing).toContainText(
+    'Still missing: your experience as a player and how you like to play.',
+  );
+  await screenshot(page, 'home-profile-missing');
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, 'home-profile-missing-375');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await missing.getByRole('link', { name: 'Complete your profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('profile-missing')).toBeVisible();
+  await page.evaluate(() => {
+    window.sessionStorage.clear();
+  });
+  await page.reload();
+  await expect(wizard.getByRole('heading', { name: 'Your experience as a player' })).toBeVisible();
+  await expect(wizard.getByText('Step 2 of 3')).toBeVisible();
+
   await wizard.getByLabel('Years of experience').fill('6');
   await wizard.getByLabel('Experience level').click();
   await page.getByRole('option', { name: 'Advanced' }).click();
@@ -109,6 +134,7 @@ test('a new player completes the profile wizard, edits it from the palette, and 
   await wizard.getByRole('button', { name: 'Finish' }).click();
   await expect(wizard).toBeHidden();
   await expect(page.getByText('Your profile is complete. Welcome to the table!')).toBeVisible();
+  await expect(page.getByTestId('profile-missing')).toHaveCount(0);
 
   // Edit the player playstyles from the palette with the keyboard only.
   palette = await openPalette(page);

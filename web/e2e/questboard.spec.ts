@@ -187,7 +187,7 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
     systemId: family.id,
     pricing: { model: 'free' },
   });
-  await publishedSeries(request, {
+  const euro = await publishedSeries(request, {
     title: euroTitle,
     systemId: family.id,
     pricing: { model: 'paid', amount: '25.00', currency_code: 'eur' },
@@ -307,8 +307,12 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   // The series page, preloaded: schedule in the visitor's zone, requirements, price, the link kept for players.
   await card.getByRole('link', { name: paidTitle, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/questboard/${paid.handle}$`));
-  await expect(page).toHaveTitle('Series · Questline');
+  // The tab is named after the series; the schedule says how it repeats, as the GM's page does (issue 32).
+  await expect(page).toHaveTitle(`${paidTitle} · Questline`);
   await expect(page.getByRole('heading', { level: 1, name: paidTitle })).toBeVisible();
+  await expect(page.getByTestId('series-recurrence')).toHaveText(
+    'Every week on Tuesday and Thursday',
+  );
   await expect(page.getByTestId('next-sessions').getByRole('listitem').first()).toHaveText(
     expected,
   );
@@ -326,6 +330,22 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   await expect(adventure.getByText('A letter arrives from the drowned quarter.')).toBeVisible();
   await capture(page, 'questboard-series');
 
+  // A series closed to recruiting says so on its card and its page, with no way to apply (issue 32).
+  const close = await request.patch(`/api/series/${euro.id}`, {
+    headers: csrf,
+    data: { recruitment_status: 'closed' },
+  });
+  expect(close.status()).toBe(200);
+  await page.goto(`/questboard?q=${encodeURIComponent(euroTitle)}`);
+  const closedCard = page.getByTestId('questboard-card').filter({ hasText: euroTitle });
+  await expect(closedCard.getByTestId('recruitment-closed')).toHaveText('Recruitment closed');
+  await expect(closedCard.getByRole('link', { name: /Apply Now/ })).toHaveCount(0);
+  await closedCard.getByRole('link', { name: euroTitle, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: euroTitle })).toBeVisible();
+  await expect(page.getByTestId('recruitment-closed')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Apply Now/ })).toHaveCount(0);
+  await expectAccessible(page, 'closed series');
+
   // Nothing matches: the empty state.
   await page.goto('/questboard?q=nothing-like-this-anywhere');
   await expect(page.getByRole('heading', { name: 'No series found' })).toBeVisible();
@@ -339,8 +359,9 @@ test('a visitor in New York filters the Questboard, keeps the filters over a rel
   await page.getByRole('link', { name: 'Go to the last page' }).click();
   await expect(page.getByTestId('questboard-card').first()).toBeVisible();
 
-  // A series that does not exist.
-  await page.goto('/questboard/no-such-series-here');
+  // A series that does not exist: the server answers 404, as for any unknown page (issue 31).
+  const missing = await page.goto('/questboard/no-such-series-here');
+  expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Series not found' })).toBeVisible();
   await expectAccessible(page, 'series not found');
 

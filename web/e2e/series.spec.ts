@@ -141,7 +141,7 @@ test('a game master creates a series, schedules it weekly and publishes it', asy
   await page.getByRole('button', { name: 'Create series' }).click();
   await expect(page).toHaveURL(/\/dashboard\/gm\/my-series\/citadel-tuesdays$/);
   await expect(page.getByText('Series created successfully')).toBeVisible();
-  await expect(page).toHaveTitle('Series · Questline');
+  await expect(page).toHaveTitle('Citadel Tuesdays · Questline');
   await expect(page.getByRole('heading', { level: 1, name: 'Citadel Tuesdays' })).toBeVisible();
   await expect(page.getByTestId('series-price')).toHaveText('PLN 25.50 per session');
   await capture(page, 'series-draft');

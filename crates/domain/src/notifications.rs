@@ -199,6 +199,10 @@ pub struct NotificationParams {
     pub reminder: Option<Reminder>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<i32>,
+    /// What a person wrote with the move, as written: the applicant's message to the GM, the GM's answer (a
+    /// welcome) to the player. The mail quotes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 /// The first [`PREVIEW_MAX`] characters of a chat message on one line (line breaks and runs of spaces become one

@@ -214,7 +214,7 @@ const GMS: [Gm; 12] = [
 const SERIES: [(&str, &str, &str, Option<&str>, bool); 40] = [
     (
         "Klątwa Strahda",
-        "Gotycka kampania w Barovii dla 4–5 graczy. Mgła, wampiry i trudne wybory.",
+        "Gotycka kampania w Barovii dla 2–4 graczy. Mgła, wampiry i trudne wybory.",
         "5e (2024)",
         Some("Dungeons & Dragons"),
         false,
@@ -249,7 +249,7 @@ const SERIES: [(&str, &str, &str, Option<&str>, bool); 40] = [
     ),
     (
         "De Vloek van de Kraai",
-        "Een verhalende campagne in een vervloekt dorp. Online, met veel rollenspel.",
+        "Een verhalende campagne in een vervloekt dorp. Aan tafel in Utrecht, met veel rollenspel.",
         "5e (2024)",
         Some("Dungeons & Dragons"),
         false,
@@ -348,7 +348,7 @@ const SERIES: [(&str, &str, &str, Option<&str>, bool); 40] = [
     ),
     (
         "Masks of the Deep",
-        "A one-shot of coastal horror for three to five investigators.",
+        "A one-shot of coastal horror for four to eight investigators.",
         "7e",
         Some("Call of Cthulhu"),
         true,
@@ -653,6 +653,16 @@ async fn game_master(state: &AppState, base: &str, index: usize, gm: &Gm) -> any
         client.post(format!("{base}{path}")).header("X-Questline-Csrf", "1").json(&body).send()
     };
     expect(post("/api/auth/sign-in", json!({"email": email, "password": DEMO_PASSWORD})).await?, "sign-in").await?;
+    // Demo addresses are made up (`.test` never delivers) and the links would point at this private run: demo
+    // accounts take no notification by e-mail (each one can turn them on again in its settings).
+    let no_mail = json!({"email_kinds": [], "reminder_24h": true, "reminder_1h": true});
+    let response = client
+        .put(format!("{base}/api/notification-preferences"))
+        .header("X-Questline-Csrf", "1")
+        .json(&no_mail)
+        .send()
+        .await?;
+    expect(response, "notification preferences").await?;
     expect(post(&format!("/api/accounts/{id}/become-game-master"), json!({})).await?, "become a GM").await?;
     let profile = expect(client.get(format!("{base}/api/profile")).send().await?, "profile").await?;
     let profile_id = profile["profile_id"].as_str().context("profile id")?;
@@ -700,12 +710,13 @@ async fn series(
         client.request(method, format!("{base}{path}")).header("X-Questline-Csrf", "1").json(&body).send()
     };
     let language = gm.language;
+    let words = Words::of(language);
     let part = expect(
         send(
             reqwest::Method::POST,
             "/api/activity-blueprint-parts".into(),
-            json!({"title": format!("{title}: what to expect"), "language": language,
-                "content": paragraphs(&[description, "Session zero first: we agree on tone, limits and characters together."])}),
+            json!({"title": format!("{title}{}", words.what_to_expect), "language": language,
+                "content": paragraphs(&[description, words.session_zero])}),
         )
         .await?,
         "create part",
@@ -742,22 +753,21 @@ async fn series(
         let amount = if currency == "pln" { 25 + (index * 7) % 60 } else { 5 + (index * 3) % 20 };
         json!({"model": "paid", "amount": format!("{amount}.00"), "currency_code": currency})
     };
-    let location = if index % 3 == 2 {
-        let venue = ["Dragon's Den game café", "Town library, room 2", "The Meeple Pub"][index % 3];
+    let location = if in_person(index) {
+        let venue = words.venues[(index / 3) % words.venues.len()];
         json!({"kind": "in_person", "city": gm.city, "venue": venue})
     } else {
         json!({"kind": "online", "link": format!("https://discord.gg/demo-{index}")})
     };
-    let min_players = 2 + (index % 3) as i64;
-    let min_age = [16, 18, 13, 16, 18][index % 5];
+    let (min_players, max_players) = players(index);
     let series = expect(
         send(
             reqwest::Method::POST,
             "/api/series".into(),
             json!({"title": title, "short_description": description, "blueprint_id": blueprint_id,
                 "language": language, "location": location, "pricing": pricing,
-                "min_players": min_players, "max_players": min_players + 2 + (index % 3) as i64,
-                "min_player_age": min_age}),
+                "min_players": min_players, "max_players": max_players,
+                "min_player_age": min_age(index)}),
         )
         .await?,
         "create series",
@@ -766,21 +776,12 @@ async fn series(
     let id = series["id"].as_str().context("series id")?.to_owned();
 
     let first_date = today.checked_add_days(Days::new(1 + (index % 13) as u64)).context("date")?;
-    let start_time = ["18:00", "19:00", "19:30", "20:00", "17:00", "10:30"][index % 6];
-    let rules = [
-        "FREQ=WEEKLY;BYDAY=TU",
-        "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA",
-        "FREQ=WEEKLY;BYDAY=TU,TH",
-        "FREQ=MONTHLY",
-        "FREQ=WEEKLY;BYDAY=FR",
-        "FREQ=WEEKLY;INTERVAL=3",
-    ];
     let duration = [180, 240, 150, 120, 210][index % 5];
     let schedule = json!({
-        "start_time": start_time,
+        "start_time": start_time(index),
         "session_duration_minutes": duration,
         "is_recurring": !one_shot,
-        "recurrence_rule": if one_shot { Value::Null } else { json!(rules[index % rules.len()]) },
+        "recurrence_rule": if one_shot { Value::Null } else { json!(recurrence(index)) },
         "time_zone": gm.zone,
         "first_date": first_date.to_string(),
     });
@@ -808,6 +809,86 @@ async fn series(
         saved = expect(send(reqwest::Method::PATCH, format!("/api/series/{id}"), status).await?, "activate").await?;
     }
     Ok(saved)
+}
+
+/// What a series says in its GM's language besides its own title and description: the blueprint part's title
+/// (after the series' title) and second paragraph, and the venues of tables that meet in person.
+struct Words {
+    what_to_expect: &'static str,
+    session_zero: &'static str,
+    venues: [&'static str; 3],
+}
+
+impl Words {
+    fn of(language: &str) -> Self {
+        match language {
+            "pl" => Words {
+                what_to_expect: ": czego się spodziewać",
+                session_zero: "Zaczynamy od sesji zerowej: razem ustalamy klimat, granice i postacie.",
+                venues: ["Kawiarnia planszówkowa Smocza Jama", "Biblioteka miejska, sala 2", "Pub Pod Meeplem"],
+            },
+            "fr" => Words {
+                what_to_expect: " : à quoi s'attendre",
+                session_zero: "On commence par une séance zéro : ton, limites et personnages, ensemble.",
+                venues: ["Café ludique L'Antre du Dragon", "Médiathèque, salle 2", "Le Pub des Meeples"],
+            },
+            "nl" => Words {
+                what_to_expect: ": wat je kunt verwachten",
+                session_zero: "We beginnen met een sessie nul: samen bepalen we sfeer, grenzen en personages.",
+                venues: ["Spellencafé Het Drakenhol", "Stadsbibliotheek, zaal 2", "De Meeple Pub"],
+            },
+            _ => Words {
+                what_to_expect: ": what to expect",
+                session_zero: "Session zero first: we agree on tone, limits and characters together.",
+                venues: ["Dragon's Den game café", "Town library, room 2", "The Meeple Pub"],
+            },
+        }
+    }
+}
+
+/// Whether series `index` meets in person (every third), else online.
+fn in_person(index: usize) -> bool {
+    index % 3 == 2
+}
+
+/// Its minimum and maximum number of players.
+fn players(index: usize) -> (i64, i64) {
+    let min = 2 + (index % 3) as i64;
+    (min, min + 2 + (index % 3) as i64)
+}
+
+/// The minimum age: a rotation, but 18 for a series its description says is for adults only.
+fn min_age(index: usize) -> i64 {
+    if ADULTS_ONLY.iter().any(|words| SERIES[index].1.contains(words)) { 18 } else { [16, 18, 13, 16, 18][index % 5] }
+}
+
+/// How a description says a table is for adults only, in each language.
+const ADULTS_ONLY: [&str; 4] = ["Tylko dla dorosłych", "Adults only", "Réservé aux adultes", "Alleen voor volwassenen"];
+
+/// The local start time: a rotation, but a series whose description names its afternoon starts then.
+fn start_time(index: usize) -> &'static str {
+    match SERIES[index].0 {
+        "Sunday Starfinder" => "15:00",
+        _ => ["18:00", "19:00", "19:30", "20:00", "17:00", "10:30"][index % 6],
+    }
+}
+
+/// The recurrence of a campaign: a rotation, but a series whose title or description names its rhythm keeps it.
+fn recurrence(index: usize) -> &'static str {
+    const ROTATION: [&str; 6] = [
+        "FREQ=WEEKLY;BYDAY=TU",
+        "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA",
+        "FREQ=WEEKLY;BYDAY=TU,TH",
+        "FREQ=MONTHLY",
+        "FREQ=WEEKLY;BYDAY=FR",
+        "FREQ=WEEKLY;INTERVAL=3",
+    ];
+    match SERIES[index].0 {
+        "Friday Night Dungeon" => "FREQ=WEEKLY;BYDAY=FR",
+        "Sunday Starfinder" => "FREQ=WEEKLY;BYDAY=SU",
+        "Le Temple Englouti" => "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE",
+        _ => ROTATION[index % ROTATION.len()],
+    }
 }
 
 const FORM_BOUNDARY: &str = "questline-demo-image";
@@ -897,6 +978,92 @@ mod tests {
         for (index, (title, description, ..)) in SERIES.iter().enumerate() {
             if polish(title) || polish(description) {
                 assert_eq!(GMS[GM_OF[index]].language, "pl", "{title}");
+            }
+        }
+    }
+
+    /// The numbers a description gives for its players: "2–4" (any language) or "four to eight" (English).
+    fn stated_players(description: &str) -> Option<(i64, i64)> {
+        let numbers = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+        let word = |text: &str| numbers.iter().position(|n| *n == text).map(|at| at as i64 + 1);
+        let tokens: Vec<&str> = description.split(|c: char| c.is_whitespace() || c == '.' || c == ',').collect();
+        for (at, token) in tokens.iter().enumerate() {
+            if let Some((low, high)) = token.split_once('–')
+                && let (Ok(low), Ok(high)) = (low.parse(), high.parse())
+            {
+                return Some((low, high));
+            }
+            if *token == "to"
+                && at > 0
+                && let (Some(low), Some(high)) = (word(tokens[at - 1]), tokens.get(at + 1).and_then(|t| word(t)))
+            {
+                return Some((low, high));
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn descriptions_agree_with_the_series_they_describe() {
+        // Issue 32: "dla 4–5 graczy" on a table for 2–4, "Online" on one that meets in a café, "every two weeks"
+        // on a weekly one.
+        assert_eq!(stated_players("Gotycka kampania dla 4–5 graczy."), Some((4, 5)));
+        assert_eq!(stated_players("for three to five investigators"), Some((3, 5)));
+        for (index, (title, description, .., one_shot)) in SERIES.iter().enumerate() {
+            if let Some(stated) = stated_players(description) {
+                assert_eq!(stated, players(index), "{title}: {description}");
+            }
+            let lower = description.to_lowercase();
+            if ["online", "en ligne"].iter().any(|word| lower.contains(word)) {
+                assert!(!in_person(index), "{title} says it is played online");
+            }
+            if ADULTS_ONLY.iter().any(|words| description.contains(words)) {
+                assert_eq!(min_age(index), 18, "{title}");
+            }
+            if *one_shot {
+                continue;
+            }
+            let rule = recurrence(index);
+            let text = format!("{title} {description}");
+            for (day, code) in [("Friday", "FR"), ("Sunday", "SU"), ("Saturday", "SA"), ("Tuesday", "TU")] {
+                if text.contains(day) {
+                    assert!(rule.contains(&format!("BYDAY={code}")), "{title}: {rule}");
+                }
+            }
+            if ["toutes les deux semaines", "every two weeks", "co dwa tygodnie", "om de week"]
+                .iter()
+                .any(|words| lower.contains(words))
+            {
+                assert!(rule.contains("INTERVAL=2"), "{title}: {rule}");
+            }
+            if ["every week", "elke week", "co tydzień", "chaque semaine"].iter().any(|words| lower.contains(words)) {
+                assert!(rule.starts_with("FREQ=WEEKLY") && !rule.contains("INTERVAL"), "{title}: {rule}");
+            }
+            if lower.contains("afternoon") {
+                assert!(("12:00".."18:00").contains(&start_time(index)), "{title}: {}", start_time(index));
+            }
+        }
+    }
+
+    #[test]
+    fn a_series_speaks_its_gms_language_throughout() {
+        // Issue 32: Polish series carried English parts ("what to expect", the session zero, the venues).
+        let english = Words::of("en");
+        for language in ["pl", "fr", "nl"] {
+            let words = Words::of(language);
+            assert_ne!(words.what_to_expect, english.what_to_expect, "{language}");
+            assert_ne!(words.session_zero, english.session_zero, "{language}");
+            for venue in words.venues {
+                assert!(!english.venues.contains(&venue), "{language}: {venue}");
+            }
+        }
+        let polish = Words::of("pl");
+        assert!(polish.session_zero.contains("sesji zerowej"));
+        for (index, (title, description, ..)) in SERIES.iter().enumerate() {
+            if GMS[GM_OF[index]].language == "pl" {
+                for english_word in [" the ", " and ", " for ", " with "] {
+                    assert!(!format!(" {description} ").contains(english_word), "{title}: {description}");
+                }
             }
         }
     }

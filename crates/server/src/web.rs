@@ -75,13 +75,20 @@ fn embedded(path: &str) -> Option<Asset> {
 }
 
 /// Serves a file of the web app, or the app's page for client routes (404 when no route matches). The page of a
-/// published or active series (`/questboard/{handle}`) carries its share card in the head.
+/// published or active series (`/questboard/{handle}`) carries its title, description and share card in the head;
+/// a handle no series published answers the app's page with 404, as an unknown page does (the app draws the
+/// series' own "not found", or a GM's own draft).
 pub async fn serve(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
-    let head = match questboard_handle(uri.path()) {
-        Some(handle) => share_tags(&state, handle).await,
-        None => None,
+    let (head, found) = match questboard_handle(uri.path()) {
+        Some(handle) => match share_card(&state, handle).await {
+            Ok(Some(card)) => (Some(share_tags_html(&card, &state.config.public_url())), true),
+            Ok(None) => (None, false),
+            // A database failure: the page is served all the same.
+            Err(()) => (None, true),
+        },
+        None => (None, true),
     };
-    respond(&embedded, uri.path(), &headers, head.as_deref())
+    respond_with(&embedded, uri.path(), &headers, head.as_deref(), found)
 }
 
 /// `questboard/{handle}` → the handle.
@@ -93,16 +100,12 @@ fn questboard_handle(path: &str) -> Option<&str> {
     }
 }
 
-/// The Open Graph and Twitter tags of a series' page, or none (a draft, an unknown handle, a database failure:
-/// the page is served all the same).
-async fn share_tags(state: &AppState, handle: &str) -> Option<String> {
-    match series::share_card(state.db.conn(), handle).await {
-        Ok(card) => card.map(|card| share_tags_html(&card, &state.config.public_url())),
-        Err(error) => {
-            tracing::warn!(%error, "reading a series' share card failed; serving the page without it");
-            None
-        }
-    }
+/// The share card of a series' page: none for a draft or an unknown handle; `Err` when the database failed (the
+/// page is served all the same, without it).
+async fn share_card(state: &AppState, handle: &str) -> Result<Option<ShareCard>, ()> {
+    series::share_card(state.db.conn(), handle).await.map_err(|error| {
+        tracing::warn!(%error, "reading a series' share card failed; serving the page without it");
+    })
 }
 
 /// The longest description a card carries; previews cut far shorter anyway.
@@ -118,6 +121,11 @@ fn share_tags_html(card: &ShareCard, base: &str) -> String {
         card.description.clone()
     };
     let image = card.image_path.as_ref().map(|path| format!("{base}{path}"));
+    // The page's own title and description, in place of the app's generic ones (`with_head` swaps them).
+    let mut html = format!("<title>{} · Questline</title>", escape_html(&card.title));
+    if !description.is_empty() {
+        html.push_str(&format!("<meta name=\"description\" content=\"{}\">", escape_html(&description)));
+    }
     let mut tags: Vec<(&str, &str, String)> = vec![
         ("property", "og:type", "website".to_owned()),
         ("property", "og:site_name", "Questline".to_owned()),
@@ -135,7 +143,7 @@ fn share_tags_html(card: &ShareCard, base: &str) -> String {
         tags.push(("property", "og:image:alt", card.title.clone()));
         tags.push(("name", "twitter:image", image));
     }
-    let mut html = format!("<link rel=\"canonical\" href=\"{}\">", escape_html(&url));
+    html.push_str(&format!("<link rel=\"canonical\" href=\"{}\">", escape_html(&url)));
     for (attribute, name, content) in tags {
         html.push_str(&format!("<meta {attribute}=\"{name}\" content=\"{}\">", escape_html(&content)));
     }
@@ -157,18 +165,64 @@ fn escape_html(text: &str) -> String {
     out
 }
 
-/// `html` with `head` inserted just before `</head>` (unchanged when it has none).
+/// `html` with `head` inserted just before `</head>` (unchanged when it has none). When `head` brings its own
+/// `<title>` or description, the page's are taken out, so a browser and a crawler read the page's own.
 fn with_head(html: &[u8], head: &str) -> Vec<u8> {
-    let text = String::from_utf8_lossy(html);
+    let mut text = String::from_utf8_lossy(html).into_owned();
+    if head.contains("<title>") {
+        text = without_element(&text, "<title", "</title>");
+    }
+    if head.contains("<meta name=\"description\"") {
+        text = without_description(&text);
+    }
     match text.to_ascii_lowercase().find("</head>") {
         Some(at) => format!("{}{head}{}", &text[..at], &text[at..]).into_bytes(),
         None => html.to_vec(),
     }
 }
 
+/// `text` without its first element from `open` to the end of `close` (ASCII case ignored).
+fn without_element(text: &str, open: &str, close: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    match lower.find(open).and_then(|start| lower[start..].find(close).map(|end| (start, start + end + close.len()))) {
+        Some((start, end)) => format!("{}{}", &text[..start], &text[end..]),
+        None => text.to_owned(),
+    }
+}
+
+/// `text` without its `<meta name="description" …>` (however its attributes are laid out over lines).
+fn without_description(text: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(offset) = lower[from..].find("<meta") {
+        let start = from + offset;
+        let Some(length) = lower[start..].find('>') else { break };
+        let end = start + length + 1;
+        let tag: String = lower[start..end].split_whitespace().collect::<Vec<_>>().join(" ");
+        if tag.contains("name=\"description\"") {
+            return format!("{}{}", &text[..start], &text[end..]);
+        }
+        from = end;
+    }
+    text.to_owned()
+}
+
 /// The answer for `path`, with the files `get` finds (the embedded folder, or a test's own); `head`, if any, goes
 /// into the page's head (it is not a stored file then: no precompressed copy, its own ETag).
+#[cfg(test)]
 fn respond(get: &dyn Fn(&str) -> Option<Asset>, path: &str, headers: &HeaderMap, head: Option<&str>) -> Response {
+    respond_with(get, path, headers, head, true)
+}
+
+/// As `respond`; `found` false answers a page path the route table knows with 404 all the same (its parameter
+/// names nothing: an unknown series' handle).
+fn respond_with(
+    get: &dyn Fn(&str) -> Option<Asset>,
+    path: &str,
+    headers: &HeaderMap,
+    head: Option<&str>,
+    found: bool,
+) -> Response {
     let path = path.trim_start_matches('/');
     // Build metadata (`.vite/manifest.json`) is embedded with the folder but is not part of the site.
     let hidden = path.split('/').any(|segment| segment.starts_with('.'));
@@ -184,7 +238,10 @@ fn respond(get: &dyn Fn(&str) -> Option<Asset>, path: &str, headers: &HeaderMap,
         return (StatusCode::NOT_FOUND, "Not Found").into_response();
     }
     let (status, page) = match matching_route(path) {
-        Some(pattern) => (StatusCode::OK, Some(format!("route-html/{}.html", route_slug(pattern)))),
+        Some(pattern) => (
+            if found { StatusCode::OK } else { StatusCode::NOT_FOUND },
+            Some(format!("route-html/{}.html", route_slug(pattern))),
+        ),
         None => (StatusCode::NOT_FOUND, None),
     };
     let found = page.and_then(|page| get(&page).map(|file| (page, file)));
@@ -426,6 +483,33 @@ mod tests {
         let response = respond(&get, "/account", &HeaderMap::new(), None);
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(body(response).await, "<html>app</html>");
+    }
+
+    #[test]
+    fn a_head_with_its_own_title_and_description_replaces_the_pages() {
+        let page = "<html><head><meta charset=\"UTF-8\" />\n    <meta\n      name=\"description\"\n      content=\"Generic\"\n    />\n    <TITLE>Questline</TITLE>\n  </head><body></body></html>";
+        let head = "<title>Keep · Questline</title><meta name=\"description\" content=\"Own\">";
+        let out = String::from_utf8(with_head(page.as_bytes(), head)).unwrap();
+        assert!(!out.contains("Generic") && !out.contains("<TITLE>"), "{out}");
+        assert!(out.contains("<meta charset=\"UTF-8\" />"), "{out}");
+        assert!(
+            out.contains("<title>Keep · Questline</title><meta name=\"description\" content=\"Own\"></head>"),
+            "{out}"
+        );
+        // A head without them leaves the page's alone.
+        let out = String::from_utf8(with_head(page.as_bytes(), "<link rel=\"canonical\" href=\"x\">")).unwrap();
+        assert!(out.contains("Generic") && out.contains("<TITLE>Questline</TITLE>"), "{out}");
+    }
+
+    #[tokio::test]
+    async fn a_route_whose_parameter_names_nothing_answers_its_page_with_404() {
+        let get = site(APP);
+        let etag =
+            respond(&get, "/sign-in", &HeaderMap::new(), None).headers()[header::ETAG].to_str().unwrap().to_owned();
+        let cached = HeaderMap::from_iter([(header::IF_NONE_MATCH, HeaderValue::from_str(&etag).unwrap())]);
+        let response = respond_with(&get, "/sign-in", &cached, None, false);
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        assert_eq!(body(response).await, "<html>sign-in preloads</html>");
     }
 
     #[tokio::test]

@@ -10,6 +10,8 @@ export const storageKeys = {
   checkoutSessionId: 'questline.checkout_session',
   /** sessionStorage: the account that postponed the profile wizard in this browser session. */
   profileWizardPostponed: 'questline.profile_wizard_postponed',
+  /** localStorage: the step the basic profile wizard stopped at, with its account, so it resumes there. */
+  profileWizardStep: 'questline.profile_wizard_step',
   /** localStorage: the unsaved text of a blueprint part, per part id (the editor's local draft). */
   partDraftPrefix: 'questline.part_draft.',
   /** sessionStorage: the unsent text of a chat message, per conversation id. */

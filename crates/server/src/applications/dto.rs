@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use questline_domain::applications::{ApplicationMove, ApplicationStatus};
+use questline_domain::profiles::ExperienceLevel;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -44,6 +45,8 @@ pub struct SeriesApplication {
     pub player_id: Uuid,
     /// The player's display name ("" if none).
     pub player_display_name: String,
+    /// What the GM weighs the applicant by: their stated experience and the sessions they played here.
+    pub applicant: Applicant,
     pub game_master_id: Uuid,
     pub status: ApplicationStatus,
     /// The player's latest message.
@@ -55,6 +58,15 @@ pub struct SeriesApplication {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub version: i64,
+}
+
+/// The applicant as a player: the experience their profile states and the sessions they played on Questline.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+pub struct Applicant {
+    pub experience_level: ExperienceLevel,
+    pub claimed_years_experience: i32,
+    /// Sessions played to the end, or left early.
+    pub sessions_played: u64,
 }
 
 /// A page of applications.

@@ -13,11 +13,11 @@ use sea_orm::{
 };
 use uuid::Uuid;
 
-use super::dto::{SeriesApplication, SeriesApplicationHistoryEntry};
+use super::dto::{Applicant, SeriesApplication, SeriesApplicationHistoryEntry};
 use super::entities::{application, message};
 use crate::accounts;
 use crate::pagination::PageRequest;
-use crate::series;
+use crate::{profiles, series, sessions};
 
 pub fn status(row: &application::Model) -> ApplicationStatus {
     // Only the four are ever written; anything else reads as cancelled (no seat, no further move but reopen).
@@ -65,6 +65,8 @@ pub async fn views(
     let names = series::names(conn, &series_ids).await?;
     let player_ids: Vec<Uuid> = rows.iter().map(|row| row.player_id).collect();
     let players = accounts::display_names(conn, &player_ids).await?;
+    let experience = profiles::player_experience(conn, &player_ids).await?;
+    let played = sessions::sessions_played_by(conn, &player_ids).await?;
     let mut history: HashMap<Uuid, Vec<SeriesApplicationHistoryEntry>> = HashMap::new();
     let entries = message::Entity::find()
         .filter(message::Column::ApplicationId.is_in(rows.iter().map(|row| row.id)))
@@ -90,6 +92,7 @@ pub async fn views(
                 series_handle: handle,
                 series_title: title,
                 player_display_name: players.get(&row.player_id).cloned().unwrap_or_default(),
+                applicant: applicant(experience.get(&row.player_id), played.get(&row.player_id)),
                 history: history.remove(&row.id).unwrap_or_default(),
                 id: row.id,
                 series_id: row.series_id,
@@ -103,6 +106,14 @@ pub async fn views(
             }
         })
         .collect())
+}
+
+fn applicant(experience: Option<&profiles::PlayerExperience>, played: Option<&u64>) -> Applicant {
+    Applicant {
+        experience_level: experience.map(|e| e.experience_level).unwrap_or_default(),
+        claimed_years_experience: experience.map_or(0, |e| e.claimed_years_experience),
+        sessions_played: played.copied().unwrap_or(0),
+    }
 }
 
 pub async fn view(conn: &impl ConnectionTrait, row: application::Model) -> Result<SeriesApplication, DbErr> {

@@ -110,8 +110,8 @@ pub async fn apply(
     .await
     // Two applies racing: the unique (series, player) index lets one through.
     .map_err(|error| on_unique_violation(error, already_applied))?;
-    record_history(w, id, ApplicationMove::Apply, player, text).await?;
-    let notice = notice(w.txn, id, series_id.as_uuid(), player, facts.gm, ApplicationStatus::Pending).await?;
+    record_history(w, id, ApplicationMove::Apply, player, text.clone()).await?;
+    let notice = notice(w.txn, id, series_id.as_uuid(), player, facts.gm, ApplicationStatus::Pending, text).await?;
     w.record(events::created(id, player, facts.gm).notices(notice)).await?;
     queries::by_id(w.txn, id).await?.ok_or_else(application_not_found)
 }
@@ -228,11 +228,11 @@ async fn save(
         }
         _ => {}
     }
-    record_history(w, row.id, moved.by, author, text).await?;
+    record_history(w, row.id, moved.by, author, text.clone()).await?;
     let (player, gm) = (AccountId(row.player_id), AccountId(row.gm_id));
     let told = if moved.to == ApplicationStatus::Pending && !moved.by.is_application() { None } else { Some(moved.to) };
     let notice = match told {
-        Some(to) => notice(w.txn, row.id, row.series_id, player, gm, to).await?,
+        Some(to) => notice(w.txn, row.id, row.series_id, player, gm, to, text).await?,
         None => None,
     };
     w.record(events::updated(row.id, player, gm).notices(notice)).await?;
@@ -241,7 +241,7 @@ async fn save(
 
 /// Who hears of an application reaching `to`, and what (decisions.md, "Notifications (issue 18)"): a new or
 /// renewed application is the GM's news, an acceptance or a rejection (a removal included) the player's. A
-/// cancellation is nobody's.
+/// cancellation is nobody's. `message`, what was written with the move, goes with it (the mail quotes it).
 async fn notice(
     conn: &impl ConnectionTrait,
     application: Uuid,
@@ -249,6 +249,7 @@ async fn notice(
     player: AccountId,
     gm: AccountId,
     to: ApplicationStatus,
+    message: Option<String>,
 ) -> Result<Option<Notice>, DbErr> {
     let (kind, recipient, actor) = match to {
         ApplicationStatus::Pending => (NotificationKind::ApplicationReceived, gm, player),
@@ -271,6 +272,7 @@ async fn notice(
         series_id: Some(series_id),
         series_handle: Some(handle),
         series_title: Some(title),
+        message,
         ..Default::default()
     };
     Ok(Some(Notice::new(kind, vec![recipient], link, params)))
@@ -330,7 +332,7 @@ pub async fn reject_pending(w: &Write<'_>, series_id: SeriesId) -> Result<(), Ap
             .await?;
         record_history(w, row.id, ApplicationMove::Reject, gm, None).await?;
         let player = AccountId(row.player_id);
-        let notice = notice(w.txn, row.id, row.series_id, player, gm, ApplicationStatus::Rejected).await?;
+        let notice = notice(w.txn, row.id, row.series_id, player, gm, ApplicationStatus::Rejected, None).await?;
         w.record(events::updated(row.id, player, gm).notices(notice)).await?;
     }
     Ok(())

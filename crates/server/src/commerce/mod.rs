@@ -106,6 +106,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(payment_collections::initiate_payment_session))
         .routes(routes!(completion::complete_cart))
         .routes(routes!(orders::get_order))
+        .routes(routes!(orders::list_orders))
         .routes(routes!(refunds::request_refund))
         .routes(routes!(refunds::decide_refund))
         .routes(routes!(refunds::list_session_payments))

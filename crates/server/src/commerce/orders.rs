@@ -1,5 +1,6 @@
 //! Orders: what a completed cart became, read back by its buyer (`GET /store/orders/{id}`, Medusa's getOrder;
-//! the receipt page `/checkout/success?order_id=…`). An order is written once, by the completion's recording
+//! the receipt page `/checkout/success?order_id=…`; `GET /store/orders`, the buyer's own, newest first, from which
+//! the checkout fills the billing address of the next one). An order is written once, by the completion's recording
 //! transaction, with everything an invoice needs snapshotted (decisions.md, commerce §1); only its
 //! `payment_status` changes later, when a refund is confirmed.
 //!
@@ -9,7 +10,7 @@
 use axum::extract::State;
 use questline_domain::ErrorCode;
 use questline_domain::commerce::{id_prefix, is_store_id};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -18,7 +19,8 @@ use super::dto::{Address, major};
 use super::entities::order;
 use crate::auth::extract::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
-use crate::http::{Json, Path};
+use crate::http::{Json, Path, Query};
+use crate::pagination::{PageQuery, PageRequest};
 use crate::state::AppState;
 
 pub fn order_not_found() -> ApiError {
@@ -82,6 +84,15 @@ pub struct Order {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct OrderResponse {
     pub order: Order,
+}
+
+/// A page of the buyer's orders, newest first (Medusa's list shape).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct OrderListResponse {
+    pub orders: Vec<Order>,
+    pub count: u64,
+    pub offset: u64,
+    pub limit: u64,
 }
 
 /// A line as the order row keeps it (`items` json), written by the completion.
@@ -166,4 +177,38 @@ pub async fn get_order(
 ) -> Result<Json<OrderResponse>, ApiError> {
     let row = of_buyer(state.db.conn(), user.account.id, &id).await?.ok_or_else(order_not_found)?;
     Ok(Json(OrderResponse { order: row.into() }))
+}
+
+/// The signed-in buyer's orders, newest first (the checkout fills the billing address from the latest).
+#[utoipa::path(
+    get, path = "/store/orders", operation_id = "listOrders", tag = super::TAG,
+    params(PageQuery),
+    responses(
+        (status = 200, description = "Your orders, newest first", body = OrderListResponse),
+        (status = 400, description = "A bad `offset` or `limit` (`invalid_query_parameter`)", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn list_orders(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<OrderListResponse>, ApiError> {
+    let page = PageRequest::try_from(query)?;
+    let conn = state.db.conn();
+    let mine = order::Entity::find().filter(order::Column::AccountId.eq(user.account.id));
+    let count = mine.clone().count(conn).await?;
+    let rows = mine
+        .order_by_desc(order::Column::CreatedAt)
+        .order_by_desc(order::Column::DisplayId)
+        .offset(page.offset)
+        .limit(page.limit)
+        .all(conn)
+        .await?;
+    Ok(Json(OrderListResponse {
+        orders: rows.into_iter().map(Order::from).collect(),
+        count,
+        offset: page.offset,
+        limit: page.limit,
+    }))
 }

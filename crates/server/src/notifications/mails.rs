@@ -77,6 +77,7 @@ pub fn render(input: &MailInput<'_>) -> anyhow::Result<Rendered> {
         when,
         amount,
         preview => params.message_preview.as_deref().unwrap_or(""),
+        message => params.message.as_deref().map(str::trim).filter(|message| !message.is_empty()),
         reminder => params.reminder.map(|reminder| reminder.as_str()),
         rating => params.rating,
         link => input.link,
@@ -294,6 +295,18 @@ mod tests {
         assert!(mail.html.contains("Gosia &lt;GM&gt; applied to your series “Noc &amp; dzień”."), "{}", mail.html);
         assert!(mail.text.contains("Gosia <GM> applied to your series “Noc & dzień”."), "{}", mail.text);
         assert_eq!(mail.subject, "New application to Noc & dzień");
+    }
+
+    #[test]
+    fn a_message_written_with_the_move_is_quoted_escaped_in_html() {
+        let params = NotificationParams { message: Some("Bring <dice> & snacks\nSee you!".into()), ..params() };
+        let mail = render(&input(Locale::EnGb, NotificationKind::ApplicationAccepted, &params)).unwrap();
+        assert!(mail.text.contains("Gosia <GM> wrote:\nBring <dice> & snacks\nSee you!\n\nOpen it"), "{}", mail.text);
+        assert!(mail.html.contains("Bring &lt;dice&gt; &amp; snacks\nSee you!</blockquote>"), "{}", mail.html);
+        let polish = render(&input(Locale::PlPl, NotificationKind::ApplicationReceived, &params)).unwrap();
+        assert!(polish.text.contains("Wiadomość (Gosia <GM>):\nBring <dice> & snacks"), "{}", polish.text);
+        let silent = render(&input(Locale::EnGb, NotificationKind::ApplicationAccepted, &params())).unwrap();
+        assert!(!silent.text.contains("wrote:") && !silent.html.contains("blockquote"), "{}", silent.text);
     }
 
     #[test]

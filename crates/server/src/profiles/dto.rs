@@ -43,6 +43,19 @@ pub struct PublicProfile {
     pub sessions_played: u64,
     /// The average and count of a GM's visible reviews; null for a player, or a GM without reviews.
     pub review_summary: Option<ReviewSummary>,
+    /// How many sessions a GM ran (completed, or stopped early once started); null for a player.
+    pub sessions_run: Option<u64>,
+    /// A GM's series players can see (published or active), the most recently published first, at most 20; empty
+    /// for a player.
+    pub series: Vec<ProfileSeries>,
+}
+
+/// A series on its GM's public profile, linking to its Questboard page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ProfileSeries {
+    pub id: Uuid,
+    pub handle: String,
+    pub title: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, Default)]

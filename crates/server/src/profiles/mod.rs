@@ -13,9 +13,13 @@ mod store;
 
 use chrono::{DateTime, Utc};
 use futures::future::BoxFuture;
+use std::collections::HashMap;
+
 use questline_domain::ids::AccountId;
+use questline_domain::profiles::ExperienceLevel;
 use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
 
 use crate::jobs::Handler;
 use crate::state::AppState;
@@ -53,4 +57,20 @@ pub fn on_account_erased(
 /// The account's birthdate, if its profile has one (the age rule of series applications).
 pub async fn birthdate(conn: &impl ConnectionTrait, account: AccountId) -> Result<Option<chrono::NaiveDate>, DbErr> {
     Ok(queries::find_by_account(conn, account.as_uuid()).await?.and_then(|(profile, _)| profile.birthdate))
+}
+
+/// A player's stated experience, as applications show it to the GM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerExperience {
+    pub experience_level: ExperienceLevel,
+    pub claimed_years_experience: i32,
+}
+
+/// Applications' front door: the stated player experience of each account named (in one query; an account
+/// without a profile is left out).
+pub async fn player_experience(
+    conn: &impl ConnectionTrait,
+    accounts: &[Uuid],
+) -> Result<HashMap<Uuid, PlayerExperience>, DbErr> {
+    queries::player_experience(conn, accounts).await
 }

@@ -1,5 +1,7 @@
 //! Reading and writing profile rows.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use questline_domain::ids::AccountId;
 use questline_domain::profiles::ExperienceLevel;
@@ -7,7 +9,7 @@ use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait
 use serde_json::json;
 use uuid::Uuid;
 
-use super::dto::{Experience, Location, MyProfile, Phone, ProfileType, PublicProfile};
+use super::dto::{Experience, Location, MyProfile, Phone, ProfileSeries, ProfileType, PublicProfile};
 use super::entities::profile;
 use crate::db::entities::account;
 use crate::reviews::ReviewSummary;
@@ -78,6 +80,28 @@ pub async fn find_by_account(
     Ok(found.map(|profile| (profile, owner)))
 }
 
+/// The player experience each of `accounts` states on their profile.
+pub async fn player_experience(
+    conn: &impl ConnectionTrait,
+    accounts: &[Uuid],
+) -> Result<HashMap<Uuid, super::PlayerExperience>, DbErr> {
+    if accounts.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows =
+        profile::Entity::find().filter(profile::Column::AccountId.is_in(accounts.iter().copied())).all(conn).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let experience = super::PlayerExperience {
+                experience_level: level(&row.experience_level),
+                claimed_years_experience: row.claimed_years_experience,
+            };
+            (row.account_id, experience)
+        })
+        .collect())
+}
+
 fn playstyles(value: &serde_json::Value) -> Vec<String> {
     serde_json::from_value(value.clone()).unwrap_or_default()
 }
@@ -86,22 +110,37 @@ fn level(value: &str) -> ExperienceLevel {
     ExperienceLevel::parse(value).unwrap_or_default()
 }
 
-/// What others' doings add to a profile: the sessions the account played and, for a GM, their reviews' summary.
+/// What others' doings add to a profile: the sessions the account played and, for a GM, their reviews' summary,
+/// the sessions they ran and the series players can see.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Standing {
     pub sessions_played: u64,
     pub review_summary: Option<ReviewSummary>,
+    pub sessions_run: Option<u64>,
+    pub series: Vec<ProfileSeries>,
 }
 
-/// The standing of the profile's owner, read from sessions and reviews.
+/// The most series a GM's profile lists.
+const PROFILE_SERIES_MAX: u64 = 20;
+
+/// The standing of the profile's owner, read from sessions, reviews and series.
 pub async fn standing(conn: &impl ConnectionTrait, owner: &account::Model) -> Result<Standing, DbErr> {
     let id = AccountId(owner.id);
     let sessions_played = crate::sessions::sessions_played(conn, id).await?;
-    let review_summary = match owner.gm_since {
-        Some(_) => crate::reviews::summary(conn, id).await?,
-        None => None,
-    };
-    Ok(Standing { sessions_played, review_summary })
+    if owner.gm_since.is_none() {
+        return Ok(Standing { sessions_played, ..Standing::default() });
+    }
+    let series = crate::series::published_of_gm(conn, id, PROFILE_SERIES_MAX)
+        .await?
+        .into_iter()
+        .map(|series| ProfileSeries { id: series.id, handle: series.handle, title: series.title })
+        .collect();
+    Ok(Standing {
+        sessions_played,
+        review_summary: crate::reviews::summary(conn, id).await?,
+        sessions_run: Some(crate::sessions::sessions_run(conn, id).await?),
+        series,
+    })
 }
 
 pub fn public_view(profile: &profile::Model, owner: &account::Model, standing: &Standing) -> PublicProfile {
@@ -127,6 +166,8 @@ pub fn public_view(profile: &profile::Model, owner: &account::Model, standing: &
         gm_since: owner.gm_since,
         sessions_played: standing.sessions_played,
         review_summary: standing.review_summary,
+        sessions_run: standing.sessions_run,
+        series: standing.series.clone(),
     }
 }
 

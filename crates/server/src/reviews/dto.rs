@@ -36,6 +36,7 @@ pub struct Review {
     /// Plain text, trimmed; empty for a rating alone.
     pub body: String,
     pub created_at: DateTime<Utc>,
+    /// The author's last change (`created_at` until they edit it); the GM's answer and moderation do not count.
     pub updated_at: DateTime<Utc>,
     /// The author may edit it until then (7 days after it was written).
     pub editable_until: DateTime<Utc>,

@@ -146,7 +146,8 @@ async fn visible(conn: &impl ConnectionTrait, id: Uuid, me: AccountId) -> Result
         .ok_or_else(review_not_found)
 }
 
-/// The reviewed GM answers the review publicly, once.
+/// The reviewed GM answers the review publicly, once. `updated_at` stays: it is the author's last change, which
+/// the web shows as "edited".
 pub async fn answer(w: &Write<'_>, me: AccountId, id: Uuid, body: String) -> Result<review::Model, ApiError> {
     let row = visible(w.txn, id, me).await?;
     if row.gm_id != me.as_uuid() {
@@ -164,7 +165,6 @@ pub async fn answer(w: &Write<'_>, me: AccountId, id: Uuid, body: String) -> Res
     let result = review::Entity::update_many()
         .col_expr(review::Column::AnswerBody, Expr::value(body))
         .col_expr(review::Column::AnsweredAt, Expr::value(w.now))
-        .col_expr(review::Column::UpdatedAt, Expr::value(w.now))
         .col_expr(review::Column::Version, Expr::col(review::Column::Version).add(1))
         .filter(review::Column::Id.eq(row.id))
         .filter(review::Column::AnswerBody.is_null())

@@ -24,7 +24,8 @@ use questline_domain::ids::{AccountId, BlueprintId, SeriesId};
 use questline_domain::series::{LifecycleStatus, RecruitmentStatus};
 use sea_orm::sea_query::{Expr, ExprTrait, SelectStatement};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect,
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
@@ -171,6 +172,38 @@ pub async fn names(conn: &impl ConnectionTrait, ids: &[Uuid]) -> Result<HashMap<
         .all(conn)
         .await?;
     Ok(rows.into_iter().map(|(id, handle, title)| (id, (handle, title))).collect())
+}
+
+/// A series a GM's public profile lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedSeries {
+    pub id: Uuid,
+    pub handle: String,
+    pub title: String,
+}
+
+/// Profiles' front door: the GM's series players can see (published or active), the most recently published
+/// first, at most `limit`.
+pub async fn published_of_gm(
+    conn: &impl ConnectionTrait,
+    gm: AccountId,
+    limit: u64,
+) -> Result<Vec<PublishedSeries>, DbErr> {
+    let open = [LifecycleStatus::Published.as_str(), LifecycleStatus::Active.as_str()];
+    let rows: Vec<(Uuid, String, String)> = entities::series::Entity::find()
+        .select_only()
+        .column(entities::series::Column::Id)
+        .column(entities::series::Column::Handle)
+        .column(entities::series::Column::Title)
+        .filter(entities::series::Column::GmId.eq(gm.as_uuid()))
+        .filter(entities::series::Column::LifecycleStatus.is_in(open))
+        .order_by_desc(entities::series::Column::PublishedAt)
+        .order_by_desc(entities::series::Column::Id)
+        .limit(limit)
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(rows.into_iter().map(|(id, handle, title)| PublishedSeries { id, handle, title }).collect())
 }
 
 /// Takes one seat of the series if one is free (`seats_taken < max_players`, or no maximum), in the write's

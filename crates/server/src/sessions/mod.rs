@@ -209,6 +209,19 @@ pub async fn sessions_played(conn: &impl ConnectionTrait, account: AccountId) ->
     queries::played_count(conn, account.as_uuid()).await
 }
 
+/// Applications' front door: how many sessions each of these accounts played (none: left out).
+pub async fn sessions_played_by(
+    conn: &impl ConnectionTrait,
+    accounts: &[Uuid],
+) -> Result<std::collections::HashMap<Uuid, u64>, DbErr> {
+    queries::played_counts(conn, accounts).await
+}
+
+/// Profiles' front door: how many sessions the GM ran (completed, or stopped early once started).
+pub async fn sessions_run(conn: &impl ConnectionTrait, gm: AccountId) -> Result<u64, DbErr> {
+    queries::run_count(conn, gm.as_uuid()).await
+}
+
 /// Hook for applications: a player who cancelled their accepted application (`removed` false) or whom the GM
 /// removed from the series (`removed` true) leaves the series' sessions that have not started, in the write's
 /// transaction.

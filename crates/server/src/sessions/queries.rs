@@ -75,6 +75,40 @@ pub async fn played_count(conn: &impl ConnectionTrait, player: Uuid) -> Result<u
         .await
 }
 
+/// How many sessions each of `players` played (as `played_count`), in one query; those with none are left out.
+pub async fn played_counts(conn: &impl ConnectionTrait, players: &[Uuid]) -> Result<HashMap<Uuid, u64>, DbErr> {
+    if players.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let played = ParticipantStatus::ALL
+        .iter()
+        .copied()
+        .filter(|status| questline_domain::reviews::counts_as_played(*status))
+        .map(ParticipantStatus::as_str);
+    let counts: Vec<(Uuid, i64)> = participant::Entity::find()
+        .select_only()
+        .column(participant::Column::PlayerId)
+        .column_as(participant::Column::Id.count(), "played")
+        .filter(participant::Column::PlayerId.is_in(players.iter().copied()))
+        .filter(participant::Column::Status.is_in(played))
+        .group_by(participant::Column::PlayerId)
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(counts.into_iter().map(|(player, n)| (player, u64::try_from(n).unwrap_or(0))).collect())
+}
+
+/// How many sessions the GM ran: completed, or stopped early once started.
+pub async fn run_count(conn: &impl ConnectionTrait, gm: Uuid) -> Result<u64, DbErr> {
+    session::Entity::find()
+        .filter(session::Column::GameMasterId.eq(gm))
+        .filter(
+            session::Column::Status.is_in([SessionStatus::Completed.as_str(), SessionStatus::StoppedEarly.as_str()]),
+        )
+        .count(conn)
+        .await
+}
+
 pub async fn payments(conn: &impl ConnectionTrait, session_id: Uuid) -> Result<Vec<payment::Model>, DbErr> {
     payment::Entity::find()
         .filter(payment::Column::SessionId.eq(session_id))

@@ -277,6 +277,30 @@ db_test!(async fn an_order_is_its_buyers_only(app) {
     assert_eq!(error_of(response).await.1, "cart_not_found");
 });
 
+db_test!(async fn a_buyer_lists_their_own_orders_newest_first_for_the_next_billing_address(app) {
+    // Issue 32: the checkout asked for all seven billing fields every time; it fills them from the last order.
+    let paid = paid_session_waiting_for_payment(&app).await;
+    let (pia, _) = &paid.players[0];
+    let (bo, _) = &paid.players[1];
+    let none = body(store_get(pia, "/orders").await).await;
+    assert_eq!(none, json!({"orders": [], "count": 0, "offset": 0, "limit": 20}));
+    let cart = cart_for_seat(pia, &payment_of(pia, &paid.session).await).await;
+    let order = body(complete(pia, &cart, None).await).await["order"].clone();
+
+    let mine = body(store_get(pia, "/orders?limit=1").await).await;
+    assert_eq!((mine["count"].clone(), mine["limit"].clone()), (json!(1), json!(1)));
+    assert_eq!(mine["orders"][0]["id"], order["id"]);
+    assert_eq!(mine["orders"][0]["billing_address"]["city"], "Gdańsk");
+    assert_eq!(mine["orders"][0]["billing_address"]["phone"], "+48 600 100 200");
+    for other in [bo, &paid.gm] {
+        assert_eq!(body(store_get(other, "/orders").await).await["count"], 0, "only the buyer's own");
+    }
+    assert_eq!(store_get(&app.browser(), "/orders").await.status(), 401, "signed out");
+    let response = store_get(pia, "/orders?limit=0").await;
+    assert_eq!(response.status(), 400);
+    assert_eq!(error_of(response).await.1, "invalid_query_parameter");
+});
+
 db_test!(configure = |config| config.db_max_connections = 10, async fn a_hundred_concurrent_completions_make_one_order(app) {
     let paid = paid_session_waiting_for_payment(&app).await;
     let (pia, _) = &paid.players[0];

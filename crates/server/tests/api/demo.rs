@@ -1,6 +1,7 @@
 //! `questline demo-data` on a fresh SQLite database: it loads the demo world through the features' own rules, the
 //! Questboard then lists its series with pictures, a demo account signs in with the README's password, and a second
-//! run leaves the now non-empty database alone.
+//! run leaves the now non-empty database alone. It sends no mail: the demo addresses are made up and the links
+//! would point at the loader's private port (issue 31).
 
 use std::sync::Arc;
 
@@ -8,6 +9,7 @@ use questline::app::Application;
 use questline::clock::SystemClock;
 use questline::config::Config;
 use questline::demo::{self, DEMO_PASSWORD, Outcome};
+use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -21,6 +23,19 @@ async fn demo_data_fills_an_empty_database_once() {
     assert_eq!(demo::load(config.clone()).await.unwrap(), Outcome::NotEmpty, "a second run writes nothing");
 
     let app = Application::build_with_clock(config, Arc::new(SystemClock)).await.unwrap();
+    let conn = app.state.db.conn().clone();
+    let count = |sql: &'static str| {
+        let conn = conn.clone();
+        async move {
+            let statement = Statement::from_string(conn.get_database_backend(), sql.to_owned());
+            conn.query_one_raw(statement).await.unwrap().unwrap().try_get::<i64>("", "n").unwrap()
+        }
+    };
+    assert!(count("SELECT COUNT(*) AS n FROM notifications").await > 0, "the demo's applications notify");
+    assert_eq!(count("SELECT COUNT(*) AS n FROM notifications WHERE emailed_at IS NOT NULL").await, 0);
+    assert_eq!(count("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'notifications.send_mail'").await, 0);
+    let mails = std::fs::read_dir(dir.path().join("mail")).map(|entries| entries.count()).unwrap_or(0);
+    assert_eq!(mails, 0, "no mail written");
     let base = format!("http://{}", app.local_addr());
     tokio::spawn(app.run_until(std::future::pending()));
     let client = reqwest::Client::builder().cookie_store(true).build().unwrap();

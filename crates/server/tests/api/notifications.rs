@@ -352,6 +352,36 @@ db_test!(configure = quick_jobs, async fn a_notification_mail_has_both_parts_and
     assert_eq!(response.status(), 200, "an empty body");
 });
 
+db_test!(configure = quick_jobs, async fn application_mails_quote_the_applicant_and_the_welcome(app) {
+    // Issue 32: the mails left out the applicant's message to the GM and the GM's welcome to the player.
+    let (gm, _, gm_email) = app.signed_up_gm("Gwen").await;
+    let (pia, _, pia_email) = app.signed_up("Pia").await;
+    for (who, email) in [(&gm, &gm_email), (&pia, &pia_email)] {
+        let me = body(who.get("/api/auth/me").await).await;
+        if me["account"]["email_verified"] != true {
+            verify(&app, who, email).await;
+        }
+    }
+    let series = series_with_players(&gm, "Night & Day", json!({"min_players": 1, "max_players": 3}), &[], &[]).await;
+    let apply = json!({"series_id": series["id"], "message": "I bring <dice> & snacks"});
+    let response = pia.post_json("/api/series-applications", &apply).await;
+    assert_eq!(response.status(), 201);
+    let application = body(response).await;
+    eventually("Gwen's mail arrives", || async { notification_mails(&app, &gm_email).len() == 1 }).await;
+    let received = notification_mails(&app, &gm_email).remove(0);
+    assert!(received.contains("I bring <dice> & snacks"), "the text part as written: {received}");
+    assert!(received.contains("I bring &lt;dice&gt; &amp; snacks"), "the HTML part escaped: {received}");
+    assert_eq!(newest(&gm, "application_received").await["params"]["message"], "I bring <dice> & snacks");
+
+    let accept = json!({"message": "Welcome, <b>Pia</b>! Session zero on Friday."});
+    let path = format!("/api/series-applications/{}/accept", id(&application));
+    assert_eq!(gm.post_json(&path, &accept).await.status(), 200);
+    eventually("Pia's mail arrives", || async { notification_mails(&app, &pia_email).len() == 1 }).await;
+    let accepted = notification_mails(&app, &pia_email).remove(0);
+    assert!(accepted.contains("Welcome, <b>Pia</b>! Session zero on Friday."), "{accepted}");
+    assert!(accepted.contains("Welcome, &lt;b&gt;Pia&lt;/b&gt;! Session zero on Friday."), "{accepted}");
+});
+
 db_test!(configure = quick_jobs, async fn a_mail_server_outage_delays_the_mail_and_loses_none(app) {
     let (gm, _, gm_email) = app.signed_up_gm("Gwen").await;
     verify(&app, &gm, &gm_email).await;

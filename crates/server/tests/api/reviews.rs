@@ -364,6 +364,57 @@ db_test!(async fn the_gm_answers_once_and_keeps_private_notes(app) {
     assert_eq!(body(hal.get(&path).await).await["body"], "", "every GM's");
 });
 
+db_test!(async fn a_gm_is_known_by_sessions_run_and_series_and_applicants_by_what_they_played(app) {
+    // Issue 32: a GM's profile read "0 sessions played" after running sessions, and listed none of their series;
+    // the GM's applications said nothing of the applicant.
+    let t = table(&app).await;
+    let update = json!({"player": {"claimed_years_experience": 6, "experience_level": "veteran"}});
+    let profile_id = t.pia.my_profile().await["profile_id"].as_str().unwrap().to_owned();
+    let response = t.pia.send_json(Method::PATCH, &format!("/api/profiles/{profile_id}"), &update).await;
+    assert_eq!(response.status(), 200, "{}", body(response).await);
+    let before = profile_of(&t.dee, &t.gm_id).await;
+    assert_eq!(before["sessions_run"], 0, "running is not yet run");
+    complete(&app, &t).await;
+
+    let gm = profile_of(&t.dee, &t.gm_id).await;
+    assert_eq!((gm["sessions_run"].clone(), gm["sessions_played"].clone()), (json!(1), json!(0)));
+    let series = gm["series"].as_array().unwrap();
+    assert_eq!(series.len(), 1, "{gm}");
+    assert_eq!(series[0]["handle"], t.series["handle"]);
+    assert_eq!(series[0]["title"], "Tomb of Horrors");
+    let player = profile_of(&t.dee, &t.pia_id).await;
+    assert_eq!((player["sessions_run"].clone(), player["series"].clone()), (Value::Null, json!([])));
+
+    let theirs = body(t.gm.get("/api/gm/series-applications").await).await;
+    let applicant = |player: &str| {
+        let item = theirs["items"].as_array().unwrap().iter().find(|item| item["player_id"] == player).unwrap();
+        item["applicant"].clone()
+    };
+    assert_eq!(
+        applicant(&t.pia_id),
+        json!({"experience_level": "veteran", "claimed_years_experience": 6, "sessions_played": 1})
+    );
+    assert_eq!(applicant(&t.cy_id)["sessions_played"], 0, "a no-show did not play");
+});
+
+db_test!(async fn only_the_authors_edits_count_as_edits(app) {
+    // Issue 32: a review read "edited" once its GM answered it.
+    let t = table(&app).await;
+    complete(&app, &t).await;
+    let review = submit_ok(&t.pia, &t.session, 4, "Good pacing").await;
+    assert_eq!(review["updated_at"], review["created_at"]);
+    app.clock.advance(chrono::Duration::hours(1));
+    let response = answer(&t.gm, &review, "Thank you!").await;
+    assert_eq!(response.status(), 200);
+    let answered = body(response).await;
+    assert_eq!(answered["updated_at"], review["created_at"], "the GM's answer is no edit of the review");
+    assert_eq!(reviews_of(&app.browser(), &t.gm_id, "").await["items"][0]["updated_at"], review["created_at"]);
+    app.clock.advance(chrono::Duration::hours(1));
+    let edited = body(edit(&t.pia, &t.session, json!(5), "Good pacing, great finale").await).await;
+    assert_ne!(edited["updated_at"], review["created_at"], "the author's edit is");
+    assert_eq!(edited["answer"]["body"], "Thank you!");
+});
+
 db_test!(async fn reports_wait_for_an_admin_whose_hide_takes_a_review_out(app) {
     let t = table(&app).await;
     complete(&app, &t).await;

@@ -1,6 +1,6 @@
 //! A shared link to a series: the page served for `/questboard/{handle}` carries the series' Open Graph and Twitter
 //! tags, HTML-escaped, with absolute URLs from the public URL; a draft or an unknown handle gets none and the page
-//! is served as for any other handle.
+//! answers 404 (the app draws its own "not found", or the GM's own draft).
 
 use serde_json::{Value, json};
 
@@ -30,6 +30,7 @@ db_test!(
         let series = series_of(&gm, &app, title, "Cats <script>alert(1)</script> & mice").await;
         let handle = series["handle"].as_str().unwrap().to_owned();
         let (unknown_status, unknown) = page(&app, "/questboard/no-such-series").await;
+        assert_eq!(unknown_status, 404);
         assert!(!unknown.contains("og:title"));
 
         // A draft: no card, and the page is served as for an unknown handle.
@@ -45,7 +46,7 @@ db_test!(
         assert_eq!(gm.send_json(reqwest::Method::PATCH, &format!("/api/series/{id}"), &publish).await.status(), 200);
 
         let (status, html) = page(&app, &format!("/questboard/{handle}")).await;
-        assert_eq!(status, unknown_status, "the status is the route table's, as for any handle");
+        assert_eq!(status, 200);
         let escaped_title = "Tom &amp; &quot;Jerry&quot; &lt;b&gt;&#39;s&lt;/b&gt; Keep";
         let url = format!("https://play.example.test/questboard/{handle}");
         for tag in [
@@ -60,6 +61,12 @@ db_test!(
             assert!(html.contains(&tag), "{tag} in {html}");
         }
         assert!(!html.contains("<script>alert") && !html.contains("og:image"), "{html}");
+        // Issue 32: the tab and a search result read the series' own title and description, escaped.
+        assert_eq!(html.matches("<title>").count(), 1, "{html}");
+        assert!(html.contains(&format!("<title>{escaped_title} · Questline</title>")), "{html}");
+        assert_eq!(html.matches("name=\"description\"").count(), 1, "{html}");
+        assert!(html.contains(r#"<meta name="description" content="Cats &lt;script&gt;alert(1)&lt;/script&gt; &amp; mice">"#), "{html}");
+        assert!(unknown.contains("<title>Questline</title>"), "other pages keep the app's title: {unknown}");
         let head_end = html.to_ascii_lowercase().find("</head>").unwrap();
         assert!(html.find("og:title").unwrap() < head_end, "the tags are in the head");
 

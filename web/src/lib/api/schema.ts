@@ -1712,6 +1712,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/store/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in buyer's orders, newest first (the checkout fills the billing address from the latest). */
+    get: operations['listOrders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/store/orders/{id}': {
     parameters: {
       query?: never;
@@ -2001,6 +2018,17 @@ export interface components {
     AnswerReviewRequest: {
       /** @description Plain text, 1 to 2000 characters once trimmed. */
       body: string;
+    };
+    /** @description The applicant as a player: the experience their profile states and the sessions they played on Questline. */
+    Applicant: {
+      /** Format: int32 */
+      claimed_years_experience: number;
+      experience_level: components['schemas']['ExperienceLevel'];
+      /**
+       * Format: int64
+       * @description Sessions played to the end, or left early.
+       */
+      sessions_played: number;
     };
     /** @description Cancel, reopen, accept, reject, remove: an optional message (the player's, or the GM's reply). */
     ApplicationMessageRequest: {
@@ -3131,6 +3159,11 @@ export interface components {
       chat_id?: string | null;
       /** @description Lower-case ISO 4217. */
       currency_code?: string | null;
+      /**
+       * @description What a person wrote with the move, as written: the applicant's message to the GM, the GM's answer (a
+       *     welcome) to the player. The mail quotes it.
+       */
+      message?: string | null;
       /** @description At most [`PREVIEW_MAX`] characters. */
       message_preview?: string | null;
       /** Format: int32 */
@@ -3240,6 +3273,16 @@ export interface components {
       unit_price: number;
       /** @description `variant_<session payment id>`. */
       variant_id: string;
+    };
+    /** @description A page of the buyer's orders, newest first (Medusa's list shape). */
+    OrderListResponse: {
+      /** Format: int64 */
+      count: number;
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      offset: number;
+      orders: components['schemas']['Order'][];
     };
     OrderResponse: {
       order: components['schemas']['Order'];
@@ -3405,6 +3448,13 @@ export interface components {
     PrimaryEmail: {
       email: string;
     };
+    /** @description A series on its GM's public profile, linking to its Questboard page. */
+    ProfileSeries: {
+      handle: string;
+      /** Format: uuid */
+      id: string;
+      title: string;
+    };
     /** @enum {string} */
     ProfileType: 'player' | 'gm';
     /**
@@ -3429,10 +3479,20 @@ export interface components {
       profile_id: string;
       review_summary?: components['schemas']['ReviewSummary'] | null;
       /**
+       * @description A GM's series players can see (published or active), the most recently published first, at most 20; empty
+       *     for a player.
+       */
+      series: components['schemas']['ProfileSeries'][];
+      /**
        * Format: int64
        * @description How many sessions the account played as a player (to the end, or leaving early).
        */
       sessions_played: number;
+      /**
+       * Format: int64
+       * @description How many sessions a GM ran (completed, or stopped early once started); null for a player.
+       */
+      sessions_run?: number | null;
       type: components['schemas']['ProfileType'];
     };
     /** @description A Questboard card. */
@@ -3625,7 +3685,10 @@ export interface components {
       series_title: string;
       /** Format: uuid */
       session_id: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description The author's last change (`created_at` until they edit it); the GM's answer and moderation do not count.
+       */
       updated_at: string;
     };
     /** @description The GM's public answer to a review. */
@@ -3710,6 +3773,8 @@ export interface components {
     };
     /** @description A player's application to a series, as the player and the series' GM see it. */
     SeriesApplication: {
+      /** @description What the GM weighs the applicant by: their stated experience and the sessions they played here. */
+      applicant: components['schemas']['Applicant'];
       /** Format: date-time */
       created_at: string;
       /** Format: uuid */
@@ -10594,6 +10659,51 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       /** @description Not an option of this cart (`shipping_option_not_found`) */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  listOrders: {
+    parameters: {
+      query?: {
+        /** @description How many items to skip (default 0). */
+        offset?: number;
+        /** @description How many items to return (default 20, at most 100). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your orders, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderListResponse'];
+        };
+      };
+      /** @description A bad `offset` or `limit` (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,4 +1,7 @@
-/** One application as a card: who and which series, its status, dates, the message history and the actions. */
+/**
+ * One application as a card: who and which series, its status, dates, the message history and the actions; to
+ * the GM also the applicant's stated experience and the sessions they played.
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -47,6 +50,19 @@ export function ApplicationCard({
               {t('applications.updated', { date: format.dateTime(application.updated_at) })}
             </span>
           </p>
+          {viewer === 'gm' && (
+            <p className="text-sm text-muted-foreground" data-testid="applicant-facts">
+              {[
+                t(`profiles.levels.${application.applicant.experience_level}`),
+                t('applications.applicant.years', {
+                  count: application.applicant.claimed_years_experience,
+                }),
+                t('applications.applicant.played', {
+                  count: application.applicant.sessions_played,
+                }),
+              ].join(' · ')}
+            </p>
+          )}
         </div>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>

@@ -26,6 +26,7 @@ const pending: SeriesApplication = {
   series_title: series.title,
   player_id: '0195f0c4-0000-7000-8000-000000000002',
   player_display_name: 'Ilse',
+  applicant: { experience_level: 'advanced', claimed_years_experience: 4, sessions_played: 1 },
   game_master_id: '0195f0c4-0000-7000-8000-000000000001',
   status: 'pending',
   message: 'Hello!',

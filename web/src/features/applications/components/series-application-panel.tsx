@@ -1,6 +1,7 @@
 /**
- * On a series' Questboard page, for a signed-in player: Apply Now while they have no application to it; else
- * their application's status, what was written, and Cancel or Reopen. Loaded lazily with the workspace strings.
+ * On a series' Questboard page, for a signed-in player: Apply Now while they have no application to it and the
+ * series recruits; else their application's status, what was written, and Cancel or Reopen (Reopen only while it
+ * recruits). Loaded lazily with the workspace strings.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,9 +30,14 @@ export default function SeriesApplicationPanel({ series }: { series: Series }) {
     if (!open) setDialog(null);
   };
   const own = series.game_master_id === signedIn.user.id;
+  // A series closed to recruiting takes no application, new or reopened (the page says it is closed).
+  const recruiting = series.recruitment_status === 'open';
+  const moves = application
+    ? playerMoves(application.status).filter((move) => recruiting || move !== 'reopen')
+    : [];
   return (
     <>
-      {canApply(application?.status) && !own && (
+      {canApply(application?.status) && !own && recruiting && (
         <div className="flex flex-wrap gap-2">
           <Button
             onClick={() => {
@@ -60,7 +66,7 @@ export default function SeriesApplicationPanel({ series }: { series: Series }) {
               <StatusBadge status={application.status} />
             </h2>
             <div className="flex flex-wrap gap-2">
-              {playerMoves(application.status).map((move) => (
+              {moves.map((move) => (
                 <Button
                   key={move}
                   variant={move === 'cancel' ? 'outline' : 'default'}

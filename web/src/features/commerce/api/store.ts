@@ -120,6 +120,12 @@ export async function getOrder(id: string): Promise<Order> {
   return unwrap(await api.GET('/api/store/orders/{id}', await store({ path: { id } }))).order;
 }
 
+/** The buyer's latest order, if any (the checkout fills the next billing address from it). */
+export async function getLatestOrder(): Promise<Order | null> {
+  const page = unwrap(await api.GET('/api/store/orders', await store({ query: { limit: 1 } })));
+  return page.orders[0] ?? null;
+}
+
 /** The message a dialog sends: left out when empty (it is optional). */
 function messageBody(message: string): { message?: string } {
   const trimmed = message.trim();

@@ -55,6 +55,8 @@ export function storeCart(queryClient: QueryClient, cart: Cart) {
 /** After an order: a new cart for the next purchase (spec §4 "On success the cart is … refreshed"). */
 export async function refreshCartAfterOrder(queryClient: QueryClient) {
   forgetCart(browserStorage());
+  // The next checkout fills its address from this order.
+  void queryClient.invalidateQueries({ queryKey: ['commerce', 'orders'] });
   await queryClient.invalidateQueries({ queryKey: cartQueryKey });
 }
 

@@ -1,9 +1,13 @@
 import type { Stripe } from '@stripe/stripe-js';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { anonymousUserContext, currentUserQueryKey } from '@/lib/auth/current-user';
+import {
+  anonymousUserContext,
+  currentUserQueryKey,
+  type UserContext,
+} from '@/lib/auth/current-user';
 import { changeLocale } from '@/lib/i18n';
 import { configQueryKey } from '@/lib/runtime-config';
 import { storageKeys } from '@/lib/storage-keys';
@@ -12,6 +16,7 @@ import { createTestQueryClient, jsonResponse, renderWithProviders } from '@/test
 
 import { regionsQueryKey } from '../api/list-regions';
 import type { Cart, CompleteCartResponse, PaymentCollection } from '../api/store-types';
+import { latestOrderQueryKey } from '../api/use-billing-prefill';
 import { cartQueryKey } from '../api/use-cart';
 import type { CheckoutCalls } from '../lib/checkout-flow';
 import type { CheckoutSeat } from '../lib/seat';
@@ -31,6 +36,22 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
 vi.mock('../api/publishable-key', () => ({
   storeHeaders: () => Promise.resolve({ 'x-publishable-api-key': 'pk_test' }),
 }));
+
+const buyer: UserContext = {
+  authenticated: true,
+  user: { id: 'buyer-1', name: 'Ilse', roles: ['player'] },
+  account: {
+    account_id: 'buyer-1',
+    email_verified: true,
+    has_password: true,
+    locale: 'en-GB',
+    member_since: '2030-01-01T00:00:00Z',
+    primary_email: { email: 'ilse@example.com' },
+    roles: ['player'],
+    status: 'active',
+    time_zone: 'Europe/Warsaw',
+  },
+};
 
 const poland = { id: 'reg_pl', name: 'Poland', currency_code: 'pln' };
 const europe = { id: 'reg_eu', name: 'Europe', currency_code: 'eur' };
@@ -134,7 +155,13 @@ function setup(
   {
     stripeKey = 'pk_test_stripe',
     loadStripe,
-  }: { stripeKey?: string | null; loadStripe?: LoadStripe } = {},
+    prepare,
+  }: {
+    stripeKey?: string | null;
+    loadStripe?: LoadStripe;
+    /** Changes the cache before the dialog opens (a signed-in buyer, their last order). */
+    prepare?: (queryClient: ReturnType<typeof createTestQueryClient>) => void;
+  } = {},
 ) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(regionsQueryKey, { regions: [poland, europe] });
@@ -146,6 +173,7 @@ function setup(
   for (const region of ['reg_pl', 'reg_eu']) {
     queryClient.setQueryData([...cartQueryKey, region, null], cart(region));
   }
+  prepare?.(queryClient);
   window.localStorage.setItem(storageKeys.regionId, regionId);
   window.localStorage.setItem(storageKeys.cartId, 'cart_reg_pl');
   const calls = fakeCalls();
@@ -281,6 +309,65 @@ describe('CheckoutDialog', () => {
       expect(window.localStorage.getItem(storageKeys.cartId)).toBe('cart_fresh');
     });
   });
+
+  it(
+    "fills the address from the buyer's last order, or else from their profile",
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const signedIn = (queryClient: ReturnType<typeof createTestQueryClient>) => {
+        queryClient.setQueryData(currentUserQueryKey, buyer);
+      };
+      const first = setup('reg_pl', {
+        prepare: (queryClient) => {
+          signedIn(queryClient);
+          queryClient.setQueryData(latestOrderQueryKey, {
+            ...paid.order,
+            billing_address: {
+              first_name: 'Ilse',
+              last_name: 'Nowak',
+              address_1: 'Rue Haute 1',
+              city: 'Bruxelles',
+              postal_code: '1000',
+              country_code: 'be',
+              phone: '+32 470 00 00 00',
+            },
+          });
+        },
+      });
+      expect(await screen.findByLabelText('City')).toHaveValue('Bruxelles');
+      expect(screen.getByLabelText('Email')).toHaveValue('ilse@example.com');
+      expect(screen.getByLabelText('Phone number')).toHaveValue('+32 470 00 00 00');
+      expect(screen.getByRole('radio', { name: 'Belgium' })).toBeChecked();
+      await user.click(screen.getByRole('button', { name: 'Continue to payment method' }));
+      expect(first.calls.saveBillingAddress).toHaveBeenCalledWith(
+        expect.any(String),
+        'ilse@example.com',
+        expect.objectContaining({
+          first_name: 'Ilse',
+          address_1: 'Rue Haute 1',
+          country_code: 'be',
+        }),
+      );
+      cleanup();
+
+      setup('reg_pl', {
+        prepare: (queryClient) => {
+          signedIn(queryClient);
+          queryClient.setQueryData(latestOrderQueryKey, null);
+          queryClient.setQueryData(['profiles', 'me'], {
+            first_name: 'Ilse',
+            last_name: 'Nowak',
+            phone: { phone: '+48 600 000 000' },
+            location: { city: 'Gdańsk', postal_code: '80-001', country: 'pl' },
+          });
+        },
+      });
+      expect(await screen.findByLabelText('City')).toHaveValue('Gdańsk');
+      expect(screen.getByLabelText('First name')).toHaveValue('Ilse');
+      expect(screen.getByRole('textbox', { name: 'Address' })).toHaveValue('');
+    },
+  );
 
   it('names a region whose currency is not the seat’s and offers the matching one, never converting', async () => {
     const user = userEvent.setup();

@@ -33,8 +33,10 @@ import { listPaymentProviders } from '../api/store';
 import type { Cart, Order, PaymentCollection } from '../api/store-types';
 import { refreshCartAfterOrder, useCart, useStoreCart } from '../api/use-cart';
 import { regionLabel, selectRegion, useRegion } from '../api/use-region';
+import { useBillingPrefill } from '../api/use-billing-prefill';
 import {
   addressFromCart,
+  withPrefill,
   describeAddress,
   countries,
   requiredFields,
@@ -282,6 +284,14 @@ function AddressStep({
   const [form, setForm] = useState<AddressForm>(() =>
     addressFromCart(cart.email, cart.billing_address, user?.account.primary_email.email ?? ''),
   );
+  // A cart without an address yet starts from the buyer's last order (or profile) once it is read; nothing
+  // typed meanwhile is overwritten.
+  const prefill = useBillingPrefill(!cart.billing_address && user !== undefined);
+  const [prefilled, setPrefilled] = useState(false);
+  if (prefill !== undefined && !prefilled) {
+    setPrefilled(true);
+    if (prefill !== null) setForm((previous) => withPrefill(previous, prefill));
+  }
   const [errors, setErrors] = useState<Partial<Record<AddressField, string[]>>>({});
   const [busy, setBusy] = useState(false);
 

@@ -74,6 +74,66 @@ export function addressFromCart(
   };
 }
 
+/** What a buyer's profile knows of a billing address (the profiles feature's `MyProfile` has these fields). */
+export type ProfileAddress = {
+  first_name?: unknown;
+  last_name?: unknown;
+  phone?: { phone?: unknown } | null;
+  location?: {
+    address1?: unknown;
+    city?: unknown;
+    postal_code?: unknown;
+    country?: unknown;
+  } | null;
+};
+
+/**
+ * The address a new checkout starts from: the buyer's last order's, else what their profile holds (a country
+ * only when it is one we sell in); `undefined` when neither says anything.
+ */
+export function addressFromHistory(
+  lastOrder: SavedAddress | null | undefined,
+  profile: ProfileAddress | null | undefined,
+): Partial<AddressForm> | undefined {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  if (lastOrder) {
+    const fields: Partial<AddressForm> = addressFromCart(null, lastOrder, '');
+    // The e-mail is the cart's (or the account's), not the last order's.
+    delete fields.email;
+    return fields;
+  }
+  if (!profile) return undefined;
+  const location = profile.location ?? {};
+  const country = text(location.country).toLowerCase();
+  const fields: Partial<AddressForm> = {
+    first_name: text(profile.first_name),
+    last_name: text(profile.last_name),
+    phone: text(profile.phone?.phone),
+    address_1: text(location.address1),
+    city: text(location.city),
+    postal_code: text(location.postal_code),
+    ...(countries.some((known) => known === country) ? { country_code: country as Country } : {}),
+  };
+  const filled = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+  return Object.keys(filled).length > 0 ? filled : undefined;
+}
+
+/** `form` with its empty fields taken from `prefill` (nothing typed is overwritten; the country only if unchosen). */
+export function withPrefill(form: AddressForm, prefill: Partial<AddressForm>): AddressForm {
+  const next = { ...form };
+  for (const [field, value] of Object.entries(prefill) as [AddressField, string][]) {
+    if (field === 'email' || value === '') continue;
+    if (field === 'country_code') {
+      if (form.country_code === 'pl' || form.country_code === '') {
+        next.country_code = value as Country;
+      }
+    } else if (form[field].trim() === '') {
+      next[field] = value;
+    }
+  }
+  return next;
+}
+
 /** Each empty required field with its message key; empty when the address can be saved. */
 export function validateAddress(form: AddressForm): Partial<Record<AddressField, AddressMessage>> {
   const errors: Partial<Record<AddressField, AddressMessage>> = {};

@@ -125,6 +125,23 @@ describe('/checkout/success', () => {
     expect(requests[0]?.headers.get('x-publishable-api-key')).toBe('pk_test');
   });
 
+  it('is titled a receipt and leads back to the session the seat is in', async () => {
+    const withSession = {
+      ...order,
+      items: order.items.map((item) => ({ ...item, metadata: { session_id: 'session-7' } })),
+    };
+    vi.mocked(fetch).mockImplementation(() =>
+      Promise.resolve(jsonResponse(200, { order: withSession })),
+    );
+    renderAt('/checkout/success?order_id=order_01');
+    expect(await screen.findByTestId('receipt')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Receipt');
+    expect(screen.getByRole('link', { name: 'Back to the session' })).toHaveAttribute(
+      'href',
+      '/dashboard/player/my-sessions/session-7',
+    );
+  });
+
   it("says so for an order that is not the buyer's", async () => {
     renderAt('/checkout/success?order_id=order_other');
     expect(await screen.findByText('Order not found')).toBeInTheDocument();

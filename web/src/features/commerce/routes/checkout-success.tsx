@@ -137,7 +137,7 @@ function ReturnFromProvider() {
   return (
     <div className="flex flex-col gap-4">
       <ReceiptView order={outcome.answer.order} />
-      <BackLink sessionId={sessionId} />
+      <BackLink sessionId={sessionId ?? sessionOf(outcome.answer.order)} />
     </div>
   );
 }
@@ -148,7 +148,23 @@ function OrderReceipt({ id }: { id: string }) {
   if (query.isPending)
     return <p className="text-sm text-muted-foreground">{t('checkout.loading')}</p>;
   if (query.isError) return <Notice>{commerceErrorMessage(query.error)}</Notice>;
-  return <ReceiptView order={query.data} />;
+  return (
+    <div className="flex flex-col gap-4">
+      <ReceiptView order={query.data} />
+      <BackLink sessionId={sessionOf(query.data)} />
+    </div>
+  );
+}
+
+/** The session the order's seat is in (the server adds it to each line's metadata). */
+function sessionOf(order: Order): string | null {
+  for (const item of order.items) {
+    const metadata = (item.metadata ?? {}) as Record<string, unknown>;
+    if (typeof metadata.session_id === 'string' && metadata.session_id !== '') {
+      return metadata.session_id;
+    }
+  }
+  return null;
 }
 
 function ReceiptView({ order }: { order: Order }) {

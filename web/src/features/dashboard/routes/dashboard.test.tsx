@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { formatScheduleTime, formatWhen } from '@/lib/format';
+import { mySeriesQueryOptions } from '@/features/series';
 import { changeLocale } from '@/lib/i18n';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 
@@ -40,13 +41,19 @@ const player: Dashboard['player'] = {
   ],
 };
 
-function render(dashboard: Dashboard, activity?: ReactNode) {
+function render(dashboard: Dashboard, activity?: ReactNode, gmSeries = 0) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(dashboardQueryKey, dashboard);
+  queryClient.setQueryData(mySeriesQueryOptions(0).queryKey, {
+    items: [],
+    count: gmSeries,
+    offset: 0,
+    limit: 20,
+  });
   return renderWithProviders(<DashboardPage activity={activity} />, { queryClient });
 }
 
-describe('the Dashboard page', () => {
+describe('the Dashboard page', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-06-11T14:00:00Z'));
@@ -106,6 +113,26 @@ describe('the Dashboard page', () => {
     );
     expect(screen.getByText('Ilse confirmed')).toBeInTheDocument();
     expect(screen.queryByText('Nothing new yet.')).not.toBeInTheDocument();
+  });
+
+  it('tells a GM who has series to plan a session, not to start with a blueprint', () => {
+    render(
+      {
+        generated_at: start,
+        refresh_at: null,
+        player: { next_sessions: [], actions: [] },
+        gm: { next_sessions: [], actions: [] },
+      },
+      undefined,
+      4,
+    );
+    const gm = screen.getByTestId('dashboard-gm');
+    expect(within(gm).queryByRole('link', { name: 'Create a blueprint' })).not.toBeInTheDocument();
+    expect(within(gm).queryByText(/Start with a blueprint/)).not.toBeInTheDocument();
+    expect(within(gm).getByRole('link', { name: 'Go to My Series' })).toHaveAttribute(
+      'href',
+      '/dashboard/gm/my-series',
+    );
   });
 
   it('counts a GM’s applications to review in Polish plural forms', async () => {

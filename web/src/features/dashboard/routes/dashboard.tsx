@@ -5,7 +5,7 @@
  * the clock alone (`refresh_at`: a session's preparation opening).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Crown, Dices, PencilRuler, ScrollText } from 'lucide-react';
+import { CalendarPlus, Crown, Dices, PencilRuler, ScrollText } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -14,6 +14,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { blueprintPaths, Page, PageHeader } from '@/features/blueprints';
 import { RecentNotifications } from '@/features/notifications';
 import { questboardPaths } from '@/features/questboard';
+import { seriesPaths, useMySeries } from '@/features/series';
 import { requireSignedIn } from '@/lib/auth/guards';
 
 import {
@@ -92,6 +93,48 @@ function RoleSection({
   );
 }
 
+/**
+ * The GM's part. With nothing coming, a GM who has no series yet is told to start with a blueprint; one who has
+ * series, to plan a session in one of them.
+ */
+function GmSection({ section }: { section: DashboardSection }) {
+  const { t } = useTranslation();
+  const { data: mine } = useMySeries(0);
+  const hasSeries = (mine?.count ?? 0) > 0;
+  return (
+    <RoleSection
+      role="gm"
+      section={section}
+      hrefOf={gmSessionHref}
+      empty={
+        hasSeries ? (
+          <EmptyNote
+            icon={CalendarPlus}
+            title={t('dashboard.gmEmpty')}
+            text={t('dashboard.gmPlanText')}
+            action={
+              <Link to={seriesPaths.mySeries.getHref()} className={buttonVariants()}>
+                {t('dashboard.toMySeries')}
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyNote
+            icon={PencilRuler}
+            title={t('dashboard.gmEmpty')}
+            text={t('dashboard.gmEmptyText')}
+            action={
+              <Link to={blueprintPaths.blueprints.getHref()} className={buttonVariants()}>
+                {t('dashboard.createBlueprint')}
+              </Link>
+            }
+          />
+        )
+      }
+    />
+  );
+}
+
 /** The page; `activity` is the recent activity's content (the notifications feature's latest list). */
 export function DashboardPage({ activity }: { activity?: ReactNode }) {
   const { t } = useTranslation();
@@ -118,25 +161,7 @@ export function DashboardPage({ activity }: { activity?: ReactNode }) {
           />
         }
       />
-      {data.gm && (
-        <RoleSection
-          role="gm"
-          section={data.gm}
-          hrefOf={gmSessionHref}
-          empty={
-            <EmptyNote
-              icon={PencilRuler}
-              title={t('dashboard.gmEmpty')}
-              text={t('dashboard.gmEmptyText')}
-              action={
-                <Link to={blueprintPaths.blueprints.getHref()} className={buttonVariants()}>
-                  {t('dashboard.createBlueprint')}
-                </Link>
-              }
-            />
-          }
-        />
-      )}
+      {data.gm && <GmSection section={data.gm} />}
       <ActivitySection>{activity}</ActivitySection>
     </Page>
   );

@@ -20,6 +20,10 @@ import { paths } from '@/lib/paths';
 import type enGB from '@/locales/en-GB.json';
 
 const QuestboardSections = lazy(() => import('../components/questboard-sections'));
+// Only for someone signed in, so a visitor's first load does not carry the profiles feature.
+const ProfileMissingNote = lazy(() =>
+  import('@/features/profiles').then((module) => ({ default: module.ProfileMissingNote })),
+);
 
 type PlayerPoint = keyof typeof enGB.home.players;
 type GameMasterPoint = keyof typeof enGB.home.gameMasters;
@@ -40,8 +44,8 @@ const gameMasterPoints: readonly { key: Exclude<GameMasterPoint, 'title'>; icon:
 const steps: readonly Step[] = ['discover', 'join', 'play'];
 
 /**
- * The landing page: what Questline is, 'Find Quests' and 'Latest' leading into the Questboard, a call to sign up
- * for visitors, and what it does for players and game masters.
+ * The landing page: what Questline is, what a signed-in user's profile still lacks, 'Find Quests' and 'Latest'
+ * leading into the Questboard, a call to sign up for visitors, and what it does for players and game masters.
  */
 export default function HomeRoute() {
   const { t } = useTranslation();
@@ -73,6 +77,12 @@ export default function HomeRoute() {
           </div>
         )}
       </section>
+
+      {signedIn && (
+        <Suspense fallback={null}>
+          <ProfileMissingNote linkToProfile />
+        </Suspense>
+      )}
 
       <Suspense fallback={null}>
         <QuestboardSections />

@@ -1,7 +1,8 @@
 /**
  * The profile wizards (spec §2 "Wizards"): the basic profile (who you are, player experience, playstyles),
  * offered after signing in until it is complete, and the game master profile (GM experience and playstyles),
- * right after becoming a game master. Mounted once in the app shell.
+ * right after becoming a game master. Mounted once in the app shell. A basic wizard left unfinished (closed,
+ * "Later", a reload) resumes at the step it stopped at (lib/completeness), in this browser.
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import { storageKeys } from '@/lib/storage-keys';
 import { cn } from '@/lib/utils';
 
 import { useMyProfile, type MyProfile } from '../api/get-my-profile';
+import { basicSteps, readWizardStep, storeWizardStep } from '../lib/completeness';
 import { BaseInfoForm } from './base-info-form';
 import { ExperienceForm } from './experience-form';
 import { PlaystylesForm } from './playstyles-form';
@@ -64,8 +66,11 @@ export function ProfileWizards() {
 
   // Once open, the basic wizard stays open through its steps, although its first step completes the basics.
   const [basicWizardFor, setBasicWizardFor] = useState<string | null>(null);
+  const stoppedAt = userId === undefined ? undefined : readWizardStep(userId);
   const needsBasics =
-    profile !== undefined && profile.account_id === userId && !profile.basics_completed;
+    profile !== undefined &&
+    profile.account_id === userId &&
+    (!profile.basics_completed || stoppedAt !== undefined);
   if (needsBasics && !postponed && basicWizardFor !== profile.profile_id) {
     setBasicWizardFor(profile.profile_id);
   }
@@ -87,8 +92,10 @@ export function ProfileWizards() {
   return (
     <>
       <BasicProfileWizard
+        key={profile.account_id}
         open={basicOpen}
         profile={profile}
+        initialIndex={stoppedAt === undefined ? 0 : basicSteps.indexOf(stoppedAt)}
         onPostpone={() => {
           storePostponedFor(profile.account_id);
           setPostponedFor(profile.account_id);
@@ -111,16 +118,18 @@ export function ProfileWizards() {
 function BasicProfileWizard({
   open,
   profile,
+  initialIndex,
   onPostpone,
   onFinish,
 }: {
   open: boolean;
   profile: MyProfile;
+  initialIndex: number;
   onPostpone: () => void;
   onFinish: () => void;
 }) {
   const { t } = useTranslation();
-  const steps: WizardStep[] = [
+  const steps: (WizardStep & { id: (typeof basicSteps)[number] })[] = [
     {
       id: 'about',
       title: t('profiles.wizard.basic.about.title'),
@@ -146,9 +155,14 @@ function BasicProfileWizard({
       profile={profile}
       heading={t('profiles.wizard.basic.heading')}
       steps={steps}
+      initialIndex={initialIndex}
       laterLabel={t('profiles.wizard.later')}
       onDismiss={onPostpone}
+      onStep={(index) => {
+        storeWizardStep(profile.account_id, steps[index]?.id);
+      }}
       onFinish={() => {
+        storeWizardStep(profile.account_id, undefined);
         onFinish();
         toast.success(t('profiles.wizard.basic.done'));
       }}
@@ -202,20 +216,30 @@ function Wizard({
   profile,
   heading,
   steps,
+  initialIndex = 0,
   laterLabel,
   onDismiss,
+  onStep,
   onFinish,
 }: {
   open: boolean;
   profile: MyProfile;
   heading: string;
   steps: readonly WizardStep[];
+  /** The step to show first (where an interrupted wizard stopped). */
+  initialIndex?: number;
   laterLabel: string;
   onDismiss: () => void;
+  /** The wizard moved to the step at `index` (a step saved, or Back). */
+  onStep?: (index: number) => void;
   onFinish: () => void;
 }) {
   const { t } = useTranslation();
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(Math.max(0, Math.min(initialIndex, steps.length - 1)));
+  const go = (next: number) => {
+    setIndex(next);
+    onStep?.(next);
+  };
   const step = steps[index];
   if (step === undefined) return null;
   const last = index === steps.length - 1;
@@ -264,7 +288,7 @@ function Wizard({
                 setIndex(0);
                 onFinish();
               } else {
-                setIndex(index + 1);
+                go(index + 1);
               }
             },
             actions: ({ pending }) => (
@@ -278,7 +302,7 @@ function Wizard({
                       type="button"
                       variant="outline"
                       onClick={() => {
-                        setIndex(index - 1);
+                        go(index - 1);
                       }}
                     >
                       {t('profiles.wizard.back')}

@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Pencil, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,6 +32,7 @@ import {
   EditExperienceDialog,
   EditPlaystylesDialog,
 } from '../components/profile-dialogs';
+import { ProfileMissingNote } from '../components/profile-missing';
 import { countryName } from '../lib/base-info';
 import { isExperienceLevel, profileLanguages, type ExperiencePart } from '../lib/constants';
 import { playstyleLabel } from '../lib/playstyles';
@@ -112,6 +113,7 @@ function PublicProfilePage({ accountId }: { accountId: string }) {
         }
       />
       <ExperienceCards profile={profile} />
+      <GmSeries profile={profile} />
       <ProfileReviews profile={profile} />
       <ProfileFacts profile={profile} />
     </Page>
@@ -148,12 +150,14 @@ function OwnProfilePage() {
           </Button>
         }
       />
+      <ProfileMissingNote />
       <ExperienceCards
         profile={profile}
         onEdit={(kind, part) => {
           setDialog({ kind, part });
         }}
       />
+      <GmSeries profile={profile} />
       <ProfileReviews profile={profile} />
       <PrivateDetails profile={profile} />
       <ProfileFacts profile={profile} />
@@ -324,6 +328,32 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function NotSet() {
   const { t } = useTranslation();
   return <span className="text-muted-foreground">{t('profiles.notSet')}</span>;
+}
+
+/** A GM's series players can see, each linking to its Questboard page. */
+function GmSeries({ profile }: { profile: PublicProfile }) {
+  const { t } = useTranslation();
+  if (profile.type !== 'gm' || profile.series.length === 0) return null;
+  return (
+    <section aria-labelledby="profile-series" className="flex flex-col gap-3">
+      <h2 id="profile-series" className="text-lg font-semibold">
+        {t('profiles.series')}
+      </h2>
+      <ul className="flex flex-col gap-1" data-testid="profile-series">
+        {profile.series.map((series) => (
+          <li key={series.id}>
+            <Link
+              // The Questboard's page of the series (that feature reads profiles, so its paths are not imported).
+              to={`/questboard/${encodeURIComponent(series.handle)}`}
+              className="break-words text-primary underline-offset-4 hover:underline"
+            >
+              {series.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function ProfileFacts({ profile }: { profile: PublicProfile }) {

@@ -30,9 +30,11 @@ import {
   useGameSystems,
 } from '@/features/game-systems';
 import { useProfile } from '@/features/profiles';
+import { describeRecurrence } from '@/features/series';
 import { ApiError } from '@/lib/api/errors';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { activeLocale, i18n, useFormat } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 
 import {
@@ -120,6 +122,7 @@ function Section({
 
 function SeriesPage({ series }: { series: Series }) {
   const { t } = useTranslation();
+  usePageTitle(series.title);
   const format = useFormat();
   const { data: systems = [] } = useGameSystems();
   const signedIn = useSignedInUser();
@@ -130,6 +133,8 @@ function SeriesPage({ series }: { series: Series }) {
   const schedule = series.schedule;
   const requirements = series.requirements;
   const parts = series.activity_blueprint.parts ?? [];
+  const rule = schedule?.is_recurring ? (schedule.recurrence_rule ?? '') : '';
+  const recurrence = rule && describeRecurrence(rule, t, format.locale);
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-5 py-8 md:px-10 md:py-10">
@@ -159,12 +164,19 @@ function SeriesPage({ series }: { series: Series }) {
           {series.title}
         </h1>
         {systemName && <p className="font-medium text-primary">{systemName}</p>}
+        {series.recruitment_status !== 'open' && (
+          <p className="text-sm text-muted-foreground" data-testid="recruitment-closed">
+            {t('questboard.series.closedNote')}
+          </p>
+        )}
         {signedIn ? (
           <SeriesApplicationPanel series={series} />
         ) : (
-          <div className="flex flex-wrap gap-2">
-            <ApplyLink series={series} handle={series.handle} size="default" />
-          </div>
+          series.recruitment_status === 'open' && (
+            <div className="flex flex-wrap gap-2">
+              <ApplyLink series={series} handle={series.handle} size="default" />
+            </div>
+          )
         )}
       </header>
 
@@ -191,6 +203,11 @@ function SeriesPage({ series }: { series: Series }) {
                   count: schedule.session_duration_minutes,
                 })}
               </p>
+              {recurrence && (
+                <p className="text-sm font-medium" data-testid="series-recurrence">
+                  {recurrence}
+                </p>
+              )}
               {schedule.next_sessions.length > 0 ? (
                 <>
                   <h3 className="text-sm font-semibold">{t('questboard.series.nextSessions')}</h3>

@@ -39,5 +39,5 @@ export type ReportReviewRequest = Schemas['ReportReviewRequest'];
 export type ReviewSummary = Schemas['ReviewSummary'];
 export type ProfileReviewFields = Pick<
   Schemas['PublicProfile'],
-  'sessions_played' | 'review_summary'
+  'sessions_played' | 'review_summary' | 'sessions_run'
 >;

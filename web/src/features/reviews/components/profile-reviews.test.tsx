@@ -92,6 +92,17 @@ describe('ProfileReviews on a GM profile', () => {
     expect(screen.queryByRole('button', { name: /Report|Answer publicly/ })).toBeNull();
   });
 
+  it('counts the sessions a GM ran beside those they played', async () => {
+    stubServer({ [`GET ${reviewsPath}`]: { status: 200, body: page() } });
+    renderWithProviders(<ProfileReviews profile={{ ...gmProfile, sessions_run: 2 }} />, {
+      queryClient: queryClientFor(undefined),
+    });
+    expect(screen.getByTestId('sessions-played')).toHaveTextContent(
+      '2 sessions run · 0 sessions played',
+    );
+    expect(await screen.findByTestId('review-average')).toHaveTextContent('4.5');
+  });
+
   it('goes page by page, 20 at a time', async () => {
     const sent = stubServer({
       [`GET ${reviewsPath}`]: (request) =>

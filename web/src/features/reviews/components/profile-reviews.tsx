@@ -1,5 +1,5 @@
 /**
- * What a profile shows of reviews (issue 19): how many sessions the person played, and for a GM the average,
+ * What a profile shows of reviews (issue 19): how many sessions the person played (and a GM ran), and for a GM the average,
  * the count and the reviews, newest first, a page of 20 at a time. The GM reading their own profile may answer
  * a review publicly (once); anyone signed in but its author may report one.
  */
@@ -29,6 +29,12 @@ export function ProfileReviews({ profile }: ProfileReviewsProps) {
     <>
       {profile.sessions_played !== undefined && (
         <p className="text-sm" data-testid="sessions-played">
+          {profile.sessions_run != null && (
+            <span data-testid="sessions-run">
+              {t('reviews.profile.sessionsRun', { count: profile.sessions_run })}
+              {' · '}
+            </span>
+          )}
           {t('reviews.profile.sessionsPlayed', { count: profile.sessions_played })}
         </p>
       )}

@@ -29,6 +29,7 @@ import {
   treeLanguage,
   useGameSystems,
 } from '@/features/game-systems';
+import { usePageTitle } from '@/lib/page-title';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { activeLocale, i18n, useFormat } from '@/lib/i18n';
 
@@ -42,7 +43,7 @@ import {
   StatusDialog,
 } from '../components/series-dialogs';
 import { SeriesImage } from '../components/series-image';
-import { parseRecurrenceRule, type RecurrenceChoice } from '../lib/rrule';
+import { describeRecurrence } from '../lib/recurrence-text';
 import { seriesPaths } from '../lib/paths';
 import { browserTimeZone } from '../lib/zones';
 
@@ -79,6 +80,7 @@ function SeriesPage({ handle }: { handle: string }) {
   const { data: series, error } = useSeries(handle);
   const { data: systems = [] } = useGameSystems();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  usePageTitle(series?.title);
   if (!series) {
     if (!isNotFound(error)) return null;
     return (
@@ -353,18 +355,12 @@ function ScheduleSummary({ series }: { series: Series }) {
     );
   }
   const viewerZone = browserTimeZone();
-  const choice = schedule.recurrence_rule
-    ? parseRecurrenceRule(schedule.recurrence_rule)
-    : undefined;
-  const repeats = !schedule.is_recurring ? (
-    t('series.detail.oneOff', {
-      date: format.date(`${schedule.first_date}T12:00:00Z`, { timeZone: 'UTC' }),
-    })
-  ) : choice ? (
-    <RecurrenceText choice={choice} />
-  ) : (
-    (schedule.recurrence_rule ?? '')
-  );
+  const rule = schedule.recurrence_rule ?? '';
+  const repeats = schedule.is_recurring
+    ? (describeRecurrence(rule, t, format.locale) ?? rule)
+    : t('series.detail.oneOff', {
+        date: format.date(`${schedule.first_date}T12:00:00Z`, { timeZone: 'UTC' }),
+      });
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="series-schedule">
       <dl className="grid gap-3 sm:grid-cols-3">
@@ -402,23 +398,4 @@ function ScheduleSummary({ series }: { series: Series }) {
       </div>
     </div>
   );
-}
-
-function RecurrenceText({ choice }: { choice: RecurrenceChoice }) {
-  const { t } = useTranslation();
-  const days = choice.weekdays.map((day) => t(`series.schedule.weekdayNames.${day}`)).join(', ');
-  switch (choice.frequency) {
-    case 'weekly':
-    case 'biweekly':
-      return <>{t(`series.detail.repeatsOn.${choice.frequency}`, { days })}</>;
-    case 'every_n_days':
-    case 'every_n_weeks':
-    case 'every_n_months':
-      return <>{t(`series.detail.repeatsEvery.${choice.frequency}`, { count: choice.interval })}</>;
-    case 'daily':
-    case 'monthly':
-      return <>{t(`series.schedule.frequencies.${choice.frequency}`)}</>;
-    default:
-      return null;
-  }
 }

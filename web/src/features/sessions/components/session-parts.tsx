@@ -69,15 +69,24 @@ export function ParticipantStatusBadge({
   );
 }
 
-/** "Times are shown in your zone…", only when the viewer's zone differs from the series' (the GM's). */
-export function ZoneNote({ seriesZone }: { seriesZone: string }) {
+/**
+ * "Times are shown in your zone…", only when the viewer's zone differs from the series' (the GM's). The GM reads
+ * of her own series' zone as hers, not as "the game master's".
+ */
+export function ZoneNote({
+  seriesZone,
+  viewer = 'player',
+}: {
+  seriesZone: string;
+  viewer?: 'gm' | 'player';
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const zone = viewerZone();
   if (zone === seriesZone) return null;
   return (
     <p className="text-sm text-muted-foreground" data-testid="session-zone-note">
-      {t('sessions.detail.inYourZone', {
+      {t(viewer === 'gm' ? 'sessions.detail.inYourZoneGm' : 'sessions.detail.inYourZone', {
         zone: format.zoneName(zone),
         gmZone: format.zoneName(seriesZone),
       })}

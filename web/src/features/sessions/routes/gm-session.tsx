@@ -191,7 +191,7 @@ function GmSessionView({ session }: { session: GmSession }) {
             </Fact>
           )}
         </dl>
-        <ZoneNote seriesZone={session.series.time_zone} />
+        <ZoneNote seriesZone={session.series.time_zone} viewer="gm" />
       </Section>
       <Section
         id="session-participants"
