@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { capture, csrf, gameMaster, person, publishedSeries, type Person } from './support/people';
 
-async function ok(page: Page, response: ReturnType<Page['request']['post']>, status = 200) {
+async function ok(_page: Page, response: ReturnType<Page['request']['post']>, status = 200) {
   const answer = await response;
   expect(answer.status(), await answer.text()).toBe(status);
   const body: unknown = await answer.json();

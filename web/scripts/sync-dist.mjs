@@ -3,7 +3,15 @@
 // `dist` untouched, mtimes included, and Cargo does not compile the server again to embed the same app.
 //
 // Usage: node scripts/sync-dist.mjs <fresh build folder> <dist folder>
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const [from, to] = process.argv.slice(2);
@@ -46,4 +54,6 @@ for (const file of filesUnder(to)) {
   rmSync(join(to, file));
   removed += 1;
 }
-console.log(`web/dist: ${written} file(s) written, ${removed} removed, ${fresh.size - written} unchanged`);
+console.log(
+  `web/dist: ${written} file(s) written, ${removed} removed, ${fresh.size - written} unchanged`,
+);

@@ -299,11 +299,11 @@ mod tests {
 
     #[test]
     fn a_message_written_with_the_move_is_quoted_escaped_in_html() {
-        let params = NotificationParams { message: Some("Bring <dice> & snacks\nSee you!".into()), ..params() };
-        let mail = render(&input(Locale::EnGb, NotificationKind::ApplicationAccepted, &params)).unwrap();
+        let quoted = NotificationParams { message: Some("Bring <dice> & snacks\nSee you!".into()), ..params() };
+        let mail = render(&input(Locale::EnGb, NotificationKind::ApplicationAccepted, &quoted)).unwrap();
         assert!(mail.text.contains("Gosia <GM> wrote:\nBring <dice> & snacks\nSee you!\n\nOpen it"), "{}", mail.text);
         assert!(mail.html.contains("Bring &lt;dice&gt; &amp; snacks\nSee you!</blockquote>"), "{}", mail.html);
-        let polish = render(&input(Locale::PlPl, NotificationKind::ApplicationReceived, &params)).unwrap();
+        let polish = render(&input(Locale::PlPl, NotificationKind::ApplicationReceived, &quoted)).unwrap();
         assert!(polish.text.contains("Wiadomość (Gosia <GM>):\nBring <dice> & snacks"), "{}", polish.text);
         let silent = render(&input(Locale::EnGb, NotificationKind::ApplicationAccepted, &params())).unwrap();
         assert!(!silent.text.contains("wrote:") && !silent.html.contains("blockquote"), "{}", silent.text);

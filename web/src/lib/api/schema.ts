@@ -119,8 +119,9 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Adds the game master role at once and records the GM-since date. Calling it again changes nothing. The new
-     *     role comes with a new session token (the cookie is replaced), so a token copied before it is worthless.
+     * Adds the game master role at once and records the GM-since date, for an account whose e-mail address is proven
+     *     (issue 31). Calling it again changes nothing. The new role comes with a new session token (the cookie is
+     *     replaced), so a token copied before it is worthless.
      */
     post: operations['becomeGameMaster'];
     delete?: never;
@@ -3859,7 +3860,7 @@ export interface components {
     SeriesImageUpload: {
       /**
        * Format: binary
-       * @description A JPEG, PNG or WebP file of at most 5 MB and 40 megapixels.
+       * @description A JPEG, PNG or WebP file of at most 5 MB and 12 megapixels.
        */
       image: string;
     };
@@ -4747,7 +4748,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Another account's id */
+      /** @description Another account's id (`not_your_account`), or an e-mail address not yet proven (`email_verification_required`) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4931,6 +4932,15 @@ export interface operations {
       };
       /** @description Not a game master (`role_required`) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description You keep the most parts allowed (`part_limit_reached`) */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -5222,6 +5232,15 @@ export interface operations {
       };
       /** @description Not a game master (`role_required`) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description You keep the most blueprints allowed (`blueprint_limit_reached`) */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -6087,6 +6106,15 @@ export interface operations {
       };
     };
     responses: {
+      /** @description You reported this message or person already: that report, unchanged */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatReport'];
+        };
+      };
       /** @description Reported */
       201: {
         headers: {
@@ -6129,6 +6157,15 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       /** @description Neither or both of `message_id` and `user_id` (`report_target_required`); the reason is longer than 1000 characters or holds control characters (`reason`) */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description More than 10 reports in an hour (`rate_limited`, with `Retry-After`) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -6374,7 +6411,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      403: components['responses']['CsrfHeaderMissing'];
+      /** @description A start from a series that would change the context of a chat with someone who blocked you (`chat_blocked`) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description No such account to chat with, or it is suspended, erased or has no nickname (`chat_user_not_found`); no such series, or a draft (`series_not_found`) */
       404: {
         headers: {
@@ -6397,6 +6442,15 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       /** @description Neither or both of `user_id` and `series_id` (`chat_target_required`) */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A start from a series past the chat's per-minute limit (`rate_limited`, with `Retry-After`) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -8681,8 +8735,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not a JPEG, PNG or WebP image (`image_type_unsupported`), over 40 megapixels (`image_too_many_pixels`), unreadable (`image_unreadable`) or missing (`image_required`) */
+      /** @description Not a JPEG, PNG or WebP image (`image_type_unsupported`), over 12 megapixels (`image_too_many_pixels`), unreadable (`image_unreadable`) or missing (`image_required`) */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description More than 20 uploads in an hour (`rate_limited`, with `Retry-After`) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -9336,7 +9399,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description No such session (`session_not_found`) */
+      /** @description No such session (`session_not_found`), or one you have no part in */
       404: {
         headers: {
           [name: string]: unknown;

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { changeLocale } from '@/lib/i18n';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
@@ -32,7 +32,7 @@ function renderDialog(context: UserContext) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(currentUserQueryKey, context);
   return renderWithProviders(
-    <BecomeGameMasterDialog accountId={accountId} open onOpenChange={() => {}} />,
+    <BecomeGameMasterDialog accountId={accountId} open onOpenChange={vi.fn()} />,
     { queryClient },
   );
 }
