@@ -616,6 +616,8 @@ db_test!(async fn completions_racing_new_payment_sessions_on_one_cart_never_answ
     // answered 500. Four rounds (two sessions, two seats each) of 10 + 10 concurrent calls on one cart.
     let mut seats = Vec::new();
     for _ in 0..2 {
+        // Each session is made from the test's first morning (the first one moved the clock to its start).
+        app.clock.set(chrono::DateTime::parse_from_rfc3339("2026-11-22T10:00:00Z").unwrap().into());
         let paid = paid_session_waiting_for_payment(&app).await;
         for (player, _) in paid.players {
             let payment = payment_of(&player, &paid.session).await;

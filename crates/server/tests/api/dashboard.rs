@@ -124,7 +124,7 @@ db_test!(async fn a_seat_is_not_asked_for_or_sold_while_the_session_waits_for_pl
     let line = json!({"variant_id": variant, "quantity": 1});
     let response = store(&pia, &format!("/carts/{}/line-items", id(&cart)), &line, None).await;
     assert_eq!(response.status(), 409);
-    assert_eq!(error_of(response).await.0, "seat_not_payable");
+    assert_eq!(error_of(response).await.1, "seat_not_payable");
 
     // Bo gets ready: the session waits for payment, and both hear their payment is due, once.
     play_ok(&bo, &session, "ready", Value::Null).await;

@@ -68,8 +68,10 @@ pub(crate) async fn series_with_players(
     }
     // The requirements come after the players (a minimum age would need their birthdates).
     let response = patch_series(gm, &series, requirements).await;
-    assert_eq!(response.status(), 200, "requirements");
-    body(response).await
+    let status = response.status();
+    let answer = body(response).await;
+    assert_eq!(status, 200, "requirements: {answer}");
+    answer
 }
 
 /// The series made active with the pricing given.

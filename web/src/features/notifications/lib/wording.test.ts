@@ -152,7 +152,7 @@ describe('dates and amounts in a notification', () => {
     const start = '2026-07-01T17:00:00Z';
     expect(formatStart('en-GB', start, 'Europe/Warsaw', 'Europe/Warsaw')).toBe('1 Jul 2026, 19:00');
     expect(formatStart('en-GB', start, 'Europe/Warsaw', 'Europe/London')).toBe(
-      '1 Jul 2026, 18:00 (Wed 1 Jul, 19:00, Central European Summer Time)',
+      '1 Jul 2026, 18:00 (Wed 1 Jul, 19:00, Central European Time)',
     );
     expect(formatStart('pl-PL', start, 'Europe/Warsaw', 'Europe/Warsaw')).toBe('1 lip 2026, 19:00');
     expect(formatStart('en-GB', 'not a date', 'Europe/Warsaw')).toBeUndefined();
