@@ -56,6 +56,27 @@ sign_up() {
     -d "{\"email\":\"$1@example.com\",\"password\":\"correct horse battery staple\",\"display_name\":\"Contract\"}" \
     "$base/api/auth/sign-up" | python3 -c 'import json, sys; print(json.load(sys.stdin)["account"]["account_id"])') || true
   [ -n "$account" ] || { log "sign-up failed"; return 1; }
+  # A game master's e-mail address is proven first: the link of the welcome mail (an .eml file under the data
+  # folder, as the server writes mails without SMTP).
+  local token=""
+  for _ in $(seq 1 100); do
+    token=$(python3 - "$data/mail" "$1@example.com" <<'PY'
+import pathlib, re, sys
+for mail in sorted(pathlib.Path(sys.argv[1]).glob("*.eml")) if pathlib.Path(sys.argv[1]).exists() else []:
+    text = mail.read_text(errors="replace").replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")
+    if sys.argv[2] in text:
+        found = re.search(r"/verify-email\?token=([A-Za-z0-9_.-]+)", text)
+        if found:
+            print(found.group(1))
+            break
+PY
+)
+    [ -n "$token" ] && break
+    sleep 0.1
+  done
+  [ -n "$token" ] || { log "no verification mail for $1"; return 1; }
+  curl -fsS -b "$jar" -H 'X-Questline-Csrf: 1' -H 'Content-Type: application/json' -d "{\"token\":\"$token\"}" \
+    "$base/api/auth/verify-email" >/dev/null || { log "verifying the e-mail address failed"; return 1; }
   curl -fsS -b "$jar" -c "$jar" -H 'X-Questline-Csrf: 1' -X POST \
     "$base/api/accounts/$account/become-game-master" >/dev/null || { log "becoming a game master failed"; return 1; }
   local cookie
