@@ -194,7 +194,7 @@ test('a game master creates a series, schedules it weekly and publishes it', asy
     await expect(session).toHaveText(/(Tuesday|Thursday).* 19:00/);
   }
   await expect(page.getByTestId('series-schedule')).toContainText(
-    'Every week on Tuesday, Thursday',
+    'Every week on Tuesday and Thursday',
   );
 
   // A file that is not an image is refused before it is sent.

@@ -38,7 +38,7 @@ function sessionStatus(page: Page) {
 test('a game master runs a session from creation to completion with a player watching live', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const suffix = Math.random().toString(36).slice(2, 7);
   const title = `Sunken Bell ${suffix}`;
 

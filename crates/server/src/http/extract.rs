@@ -64,28 +64,23 @@ fn integral_numbers_as_integers(value: &mut serde_json::Value) {
     }
 }
 
-/// Refuses a body with a refused character in any key (`invalid_argument`: no field of ours has such a name) or in
-/// any string (`invalid_data`, under the string's dotted path, e.g. `base.bio` or `items.0.title`).
+/// Refuses a body with a refused character in any key or any string (`invalid_data`, under the dotted path, e.g.
+/// `base.bio` or `items.0.title`).
 fn refuse_hidden_characters(value: &serde_json::Value) -> Result<(), ApiError> {
     let mut fields = FieldErrors::new();
-    let mut bad_key = false;
     walk_strings(value, &mut String::new(), &mut |path, text, is_key| {
         if !has_refused_characters(text) {
             return;
         }
         if is_key {
-            bad_key = true;
+            // No field of ours has such a name: said under the key's own path, as a field's refused text is.
+            let error = FieldError::new(ErrorCode::ControlCharacters, hidden_characters_message(&label_of(path)));
+            fields.entry(path.to_owned()).or_default().push(error);
         } else {
             let error = FieldError::new(ErrorCode::ControlCharacters, hidden_characters_message(&label_of(path)));
             fields.entry(path.to_owned()).or_default().push(error);
         }
     });
-    if bad_key {
-        return Err(ApiError::invalid_argument(
-            "invalid_body",
-            "A field name in the request body holds a control or invisible character.",
-        ));
-    }
     if fields.is_empty() { Ok(()) } else { Err(DomainError::invalid_fields(fields).into()) }
 }
 
@@ -166,10 +161,8 @@ where
         if let Ok(raw) = RawPathParams::from_request_parts(parts, state).await
             && raw.iter().any(|(_, value)| has_refused_characters(value))
         {
-            return Err(ApiError::invalid_argument(
-                "invalid_path_parameter",
-                "A path parameter holds a control or invisible character.",
-            ));
+            // Nothing of ours is named with such a character: no such thing (issue 31 allows 400 or 404).
+            return Err(ApiError::not_found("not_found", "Not found."));
         }
         let axum::extract::Path(value) = axum::extract::Path::<T>::from_request_parts(parts, state).await?;
         Ok(Path(value))
@@ -188,11 +181,16 @@ where
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
         let pairs = axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)?;
-        if pairs.0.iter().any(|(name, value)| has_refused_characters(name) || has_refused_characters(value)) {
-            return Err(ApiError::invalid_argument(
-                "invalid_query_parameter",
-                "A query parameter holds a control or invisible character.",
-            ));
+        // A refused character is said under the parameter's name, as a body's refused text is (422).
+        let mut fields = FieldErrors::new();
+        for (name, value) in &pairs.0 {
+            if has_refused_characters(name) || has_refused_characters(value) {
+                let error = FieldError::new(ErrorCode::ControlCharacters, hidden_characters_message(&label_of(name)));
+                fields.entry(name.to_owned()).or_default().push(error);
+            }
+        }
+        if !fields.is_empty() {
+            return Err(DomainError::invalid_fields(fields).into());
         }
         let axum::extract::Query(value) = axum::extract::Query::<T>::try_from_uri(&parts.uri)?;
         Ok(Query(value))
@@ -255,7 +253,8 @@ mod tests {
         assert_eq!(error.fields["base.first_name"][0], "First name must not contain control characters");
         assert_eq!(error.fields["items.1"][0], "Items must not contain control characters");
         let error = refuse_hidden_characters(&json!({"metadata": {"k\u{0}": "v"}})).unwrap_err();
-        assert_eq!((error.status, error.code.as_str()), (StatusCode::BAD_REQUEST, "invalid_body"));
+        assert_eq!(error.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(error.fields.contains_key("metadata.k\u{0}"));
     }
 
     #[test]
