@@ -254,7 +254,7 @@ mod tests {
         assert_eq!(error.fields["items.1"][0], "Items must not contain control characters");
         let error = refuse_hidden_characters(&json!({"metadata": {"k\u{0}": "v"}})).unwrap_err();
         assert_eq!(error.status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(error.fields.contains_key("metadata.k\u{0}"));
+        assert_eq!(error.fields.len(), 1, "{:?}", error.fields);
     }
 
     #[test]
