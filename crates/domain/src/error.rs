@@ -316,7 +316,7 @@ error_codes! {
     ContentTooLong => "content_too_long",
     ContentTooLarge => "content_too_large",
     LinkSchemeNotAllowed => "link_scheme_not_allowed",
-    // Commerce: idempotency keys, completion and orders (http/idempotency.rs, commerce/completion.rs).
+    // Commerce: idempotency keys, completion and orders (http/idempotency.rs, commerce/completion/).
     IdempotencyKeyInvalid => "idempotency_key_invalid",
     IdempotencyKeyInUse => "idempotency_key_in_use",
     IdempotencyKeyReused => "idempotency_key_reused",
