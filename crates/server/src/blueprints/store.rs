@@ -68,27 +68,25 @@ async fn check_game_system(txn: &DatabaseTransaction, fields: &BlueprintFields) 
 /// A GM keeps at most `max` blueprints (issue 31): one account cannot fill the database.
 async fn check_blueprint_limit(txn: &DatabaseTransaction, owner: AccountId, max: u64) -> Result<(), ApiError> {
     let count = blueprint::Entity::find().filter(blueprint::Column::OwnerId.eq(owner.as_uuid())).count(txn).await?;
-    if count >= max {
-        return Err(ApiError::new(
-            ErrorType::NotAllowed,
-            "blueprint_limit_reached",
-            format!("You can keep at most {max} activity blueprints. Delete one you no longer need to add another."),
-        ));
-    }
-    Ok(())
+    within_limit(count, max, "blueprint_limit_reached", "activity blueprints")
 }
 
 /// A GM keeps at most `max` parts (issue 31).
 async fn check_part_limit(txn: &DatabaseTransaction, owner: AccountId, max: u64) -> Result<(), ApiError> {
     let count = part::Entity::find().filter(part::Column::OwnerId.eq(owner.as_uuid())).count(txn).await?;
-    if count >= max {
-        return Err(ApiError::new(
-            ErrorType::NotAllowed,
-            "part_limit_reached",
-            format!("You can keep at most {max} blueprint parts. Delete one you no longer need to add another."),
-        ));
+    within_limit(count, max, "part_limit_reached", "blueprint parts")
+}
+
+/// Refuses one more of what a GM already keeps `count` of, when `max` is reached.
+fn within_limit(count: u64, max: u64, code: &str, what: &str) -> Result<(), ApiError> {
+    if count < max {
+        return Ok(());
     }
-    Ok(())
+    Err(ApiError::new(
+        ErrorType::NotAllowed,
+        code,
+        format!("You can keep at most {max} {what}. Delete one you no longer need to add another."),
+    ))
 }
 
 #[tracing::instrument(skip(w, fields), fields(owner = %owner))]
