@@ -31,7 +31,8 @@ type PageModule = {
 
 /**
  * A page loaded when first visited. A page of the signed-in workspace (profiles, blueprints, series) also waits
- * for the workspace strings, which the public pages do not carry (lib/i18n).
+ * for the workspace strings, which the public pages do not carry (lib/i18n); so do the two pages a visitor reaches
+ * only from elsewhere (the identity provider's callback, the mailed e-mail link), whose strings live there too.
  */
 function lazyPage(
   queryClient: QueryClient,
@@ -122,12 +123,16 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: paths.verifyEmail.path,
       handle: { titleKey: 'pageTitles.verifyEmail' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/verify-email')),
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/verify-email'), {
+        workspace: true,
+      }),
     },
     {
       path: paths.callback.path,
       handle: { titleKey: 'pageTitles.callback' } satisfies RouteHandle,
-      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/callback')),
+      lazy: lazyPage(queryClient, () => import('@/features/accounts/routes/callback'), {
+        workspace: true,
+      }),
     },
     {
       path: paths.dashboard.path,

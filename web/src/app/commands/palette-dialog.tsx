@@ -38,8 +38,8 @@ export function PaletteDialog({
         onCloseAutoFocus={onCloseAutoFocus}
         data-testid="command-palette"
       >
-        <DialogTitle className="sr-only">{t('commands.title')}</DialogTitle>
-        <DialogDescription className="sr-only">{t('commands.description')}</DialogDescription>
+        <DialogTitle className="sr-only">{t('palette.title')}</DialogTitle>
+        <DialogDescription className="sr-only">{t('palette.description')}</DialogDescription>
         {/* Mounted while open only: each opening starts with an empty search. */}
         <PaletteBody commands={commands} onRun={onRun} />
       </DialogContent>
@@ -59,31 +59,31 @@ function PaletteBody({
   const [query, setQuery] = useState('');
   const found = commands.filter((command) =>
     matchesQuery(
-      [t(command.labelKey), t(`commands.sections.${command.section}`), ...(command.keywords ?? [])],
+      [t(command.labelKey), t(`palette.sections.${command.section}`), ...(command.keywords ?? [])],
       query,
     ),
   );
   const groups = groupCommands(found, context, { query });
 
   return (
-    <Command shouldFilter={false} loop vimBindings={false} label={t('commands.title')}>
+    <Command shouldFilter={false} loop vimBindings={false} label={t('palette.title')}>
       <CommandInput
         value={query}
         onValueChange={setQuery}
-        placeholder={t('commands.search')}
-        aria-label={t('commands.search')}
+        placeholder={t('palette.search')}
+        aria-label={t('palette.search')}
       />
-      <CommandEmpty empty={groups.length === 0}>{t('commands.empty')}</CommandEmpty>
-      <CommandList label={t('commands.listLabel')}>
+      <CommandEmpty empty={groups.length === 0}>{t('palette.empty')}</CommandEmpty>
+      <CommandList label={t('palette.listLabel')}>
         {groups.map((group) => (
           <CommandGroup
             key={group.id}
             heading={t(
               group.id === 'contextual'
                 ? query.trim() === ''
-                  ? 'commands.sections.suggestions'
-                  : 'commands.sections.contextual'
-                : `commands.sections.${group.id}`,
+                  ? 'palette.sections.suggestions'
+                  : 'palette.sections.contextual'
+                : `palette.sections.${group.id}`,
             )}
           >
             {group.commands.map((command) => (

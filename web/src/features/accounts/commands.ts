@@ -18,7 +18,7 @@ function BecomeGameMasterCommandDialog({ open, onOpenChange, context }: CommandD
 export const accountCommands: readonly Command[] = [
   {
     id: 'accounts.become-game-master',
-    labelKey: 'commands.accounts.becomeGameMaster',
+    labelKey: 'palette.accounts.becomeGameMaster',
     icon: Crown,
     keywords: ['gm', 'game master', 'role', 'run games'],
     section: 'myAccount',

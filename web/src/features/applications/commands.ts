@@ -39,7 +39,7 @@ const playerApplicationRoutes = [
 export const applicationCommands: readonly Command[] = [
   {
     id: 'applications.apply',
-    labelKey: 'commands.applications.apply',
+    labelKey: 'palette.applications.apply',
     icon: LogIn,
     keywords: ['apply', 'join', 'series', 'seat', 'application', 'player'],
     section: 'myGames',
@@ -57,7 +57,7 @@ export const applicationCommands: readonly Command[] = [
   },
   {
     id: 'applications.cancel',
-    labelKey: 'commands.applications.cancel',
+    labelKey: 'palette.applications.cancel',
     icon: Undo2,
     keywords: ['cancel', 'withdraw', 'leave', 'application', 'series'],
     section: 'myGames',
@@ -73,7 +73,7 @@ export const applicationCommands: readonly Command[] = [
   },
   {
     id: 'applications.reopen',
-    labelKey: 'commands.applications.reopen',
+    labelKey: 'palette.applications.reopen',
     icon: RotateCcw,
     keywords: ['reopen', 'resubmit', 'apply again', 'application', 'series'],
     section: 'myGames',
@@ -89,7 +89,7 @@ export const applicationCommands: readonly Command[] = [
   },
   {
     id: 'applications.accept',
-    labelKey: 'commands.applications.accept',
+    labelKey: 'palette.applications.accept',
     icon: Check,
     keywords: ['accept', 'approve', 'player', 'application', 'seat'],
     section: 'listingsManagement',
@@ -105,7 +105,7 @@ export const applicationCommands: readonly Command[] = [
   },
   {
     id: 'applications.reject',
-    labelKey: 'commands.applications.reject',
+    labelKey: 'palette.applications.reject',
     icon: X,
     keywords: ['reject', 'decline', 'player', 'application'],
     section: 'listingsManagement',

@@ -33,7 +33,7 @@ const CreatePartDialog = lazyDialog<CommandDialogProps>(() =>
 export const blueprintCommands: readonly Command[] = [
   {
     id: 'blueprints.create-blueprint',
-    labelKey: 'commands.blueprints.createBlueprint',
+    labelKey: 'palette.blueprints.createBlueprint',
     icon: PencilRuler,
     keywords: ['blueprint', 'adventure', 'new', 'create', 'gm'],
     section: 'listingsManagement',
@@ -42,7 +42,7 @@ export const blueprintCommands: readonly Command[] = [
   },
   {
     id: 'blueprints.edit-blueprint',
-    labelKey: 'commands.blueprints.editBlueprint',
+    labelKey: 'palette.blueprints.editBlueprint',
     icon: FileText,
     keywords: ['blueprint', 'adventure', 'edit', 'rename', 'game system'],
     section: 'listingsManagement',
@@ -57,7 +57,7 @@ export const blueprintCommands: readonly Command[] = [
   },
   {
     id: 'blueprints.create-part',
-    labelKey: 'commands.blueprints.createPart',
+    labelKey: 'palette.blueprints.createPart',
     icon: FilePlus2,
     keywords: ['part', 'section', 'text', 'new', 'create', 'gm'],
     section: 'listingsManagement',

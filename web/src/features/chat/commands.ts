@@ -13,7 +13,7 @@ import { conversationsValue, withChat } from './lib/dock';
 export const chatCommands: readonly Command[] = [
   {
     id: 'chat.start',
-    labelKey: 'commands.chat.start',
+    labelKey: 'palette.chat.start',
     icon: MessagesSquare,
     keywords: ['chat', 'message', 'talk', 'contact'],
     section: 'general',
@@ -25,7 +25,7 @@ export const chatCommands: readonly Command[] = [
   },
   {
     id: 'chat.open',
-    labelKey: 'commands.chat.open',
+    labelKey: 'palette.chat.open',
     icon: MessagesSquare,
     keywords: ['chat', 'conversations', 'inbox'],
     section: 'general',

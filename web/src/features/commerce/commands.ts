@@ -24,7 +24,7 @@ const [, , playerSessionPath] = sessionPaths;
 export const commerceCommands: readonly Command[] = [
   {
     id: 'commerce.change-region',
-    labelKey: 'commands.commerce.changeRegion',
+    labelKey: 'palette.commerce.changeRegion',
     icon: Globe,
     keywords: ['region', 'currency', 'country', 'shopping', 'pln', 'eur'],
     section: 'region',
@@ -34,7 +34,7 @@ export const commerceCommands: readonly Command[] = [
   {
     // Spec §2 "checkout session": the player's session page, while the session waits for their payment.
     id: 'commerce.checkout',
-    labelKey: 'commands.commerce.checkout',
+    labelKey: 'palette.commerce.checkout',
     icon: CreditCard,
     keywords: ['checkout', 'pay', 'payment', 'seat', 'session', 'buy'],
     section: 'myGames',

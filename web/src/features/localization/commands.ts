@@ -13,7 +13,7 @@ const ChangeLanguageDialog = lazyDialog<CommandDialogProps>(() =>
 export const localizationCommands: readonly Command[] = [
   {
     id: 'localization.change-language',
-    labelKey: 'commands.localization.changeLanguage',
+    labelKey: 'palette.localization.changeLanguage',
     icon: Languages,
     keywords: ['language', 'locale', 'english', 'polish', 'polski', 'język'],
     section: 'localization',

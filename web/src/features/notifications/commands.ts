@@ -8,7 +8,7 @@ import { notificationsPath } from './lib/links';
 export const notificationCommands: readonly Command[] = [
   {
     id: 'notifications.open',
-    labelKey: 'commands.notifications.open',
+    labelKey: 'palette.notifications.open',
     icon: Bell,
     keywords: ['notifications', 'alerts', 'inbox', 'bell', 'unread'],
     section: 'general',

@@ -29,7 +29,7 @@ const hasGmProfile: NonNullable<Command['requirements']>['enabled'] = (context) 
 export const profileCommands: readonly Command[] = [
   {
     id: 'profile.go-to-my-profile',
-    labelKey: 'commands.profile.goToMyProfile',
+    labelKey: 'palette.profile.goToMyProfile',
     icon: UserRound,
     keywords: ['profile', 'me', 'account'],
     section: 'general',
@@ -40,7 +40,7 @@ export const profileCommands: readonly Command[] = [
   },
   {
     id: 'profile.edit-basic-info',
-    labelKey: 'commands.profile.editBaseInfo',
+    labelKey: 'palette.profile.editBaseInfo',
     icon: BookUser,
     keywords: ['name', 'bio', 'birthdate', 'phone', 'address', 'language'],
     section: 'profile',
@@ -49,7 +49,7 @@ export const profileCommands: readonly Command[] = [
   },
   {
     id: 'profile.edit-player-experience',
-    labelKey: 'commands.profile.editPlayerExperience',
+    labelKey: 'palette.profile.editPlayerExperience',
     icon: Sparkles,
     keywords: ['experience', 'level', 'years', 'player'],
     section: 'profile',
@@ -58,7 +58,7 @@ export const profileCommands: readonly Command[] = [
   },
   {
     id: 'profile.edit-player-playstyles',
-    labelKey: 'commands.profile.editPlayerPlaystyles',
+    labelKey: 'palette.profile.editPlayerPlaystyles',
     icon: Shapes,
     keywords: ['playstyles', 'style', 'player'],
     section: 'profile',
@@ -67,7 +67,7 @@ export const profileCommands: readonly Command[] = [
   },
   {
     id: 'profile.edit-gm-experience',
-    labelKey: 'commands.profile.editGmExperience',
+    labelKey: 'palette.profile.editGmExperience',
     icon: Crown,
     keywords: ['experience', 'level', 'years', 'gm', 'game master'],
     section: 'profile',
@@ -76,7 +76,7 @@ export const profileCommands: readonly Command[] = [
   },
   {
     id: 'profile.edit-gm-playstyles',
-    labelKey: 'commands.profile.editGmPlaystyles',
+    labelKey: 'palette.profile.editGmPlaystyles',
     icon: Swords,
     keywords: ['playstyles', 'style', 'gm', 'game master'],
     section: 'profile',

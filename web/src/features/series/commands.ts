@@ -35,7 +35,7 @@ const withSeries = {
 export const seriesCommands: readonly Command[] = [
   {
     id: 'series.create',
-    labelKey: 'commands.series.create',
+    labelKey: 'palette.series.create',
     icon: ScrollText,
     keywords: ['series', 'campaign', 'one-shot', 'game', 'new', 'create', 'publish', 'gm'],
     section: 'listingsManagement',
@@ -46,7 +46,7 @@ export const seriesCommands: readonly Command[] = [
   },
   {
     id: 'series.edit-basic-info',
-    labelKey: 'commands.series.editBasicInfo',
+    labelKey: 'palette.series.editBasicInfo',
     icon: Pencil,
     keywords: ['series', 'title', 'description', 'rename', 'location', 'language'],
     section: 'listingsManagement',
@@ -55,7 +55,7 @@ export const seriesCommands: readonly Command[] = [
   },
   {
     id: 'series.edit-status',
-    labelKey: 'commands.series.editStatus',
+    labelKey: 'palette.series.editStatus',
     icon: Flag,
     keywords: ['series', 'status', 'publish', 'recruitment', 'open', 'close', 'cancel', 'complete'],
     section: 'listingsManagement',
@@ -64,7 +64,7 @@ export const seriesCommands: readonly Command[] = [
   },
   {
     id: 'series.edit-pricing',
-    labelKey: 'commands.series.editPricing',
+    labelKey: 'palette.series.editPricing',
     icon: CircleDollarSign,
     keywords: ['series', 'price', 'pricing', 'free', 'paid', 'currency'],
     section: 'listingsManagement',
@@ -73,7 +73,7 @@ export const seriesCommands: readonly Command[] = [
   },
   {
     id: 'series.edit-requirements',
-    labelKey: 'commands.series.editRequirements',
+    labelKey: 'palette.series.editRequirements',
     icon: Users,
     keywords: ['series', 'players', 'requirements', 'age', 'minimum', 'maximum'],
     section: 'listingsManagement',
@@ -82,7 +82,7 @@ export const seriesCommands: readonly Command[] = [
   },
   {
     id: 'series.edit-schedule',
-    labelKey: 'commands.series.editSchedule',
+    labelKey: 'palette.series.editSchedule',
     icon: CalendarClock,
     keywords: ['series', 'schedule', 'time', 'weekly', 'recurring', 'date', 'time zone'],
     section: 'listingsManagement',

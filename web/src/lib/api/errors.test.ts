@@ -1,4 +1,7 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+
+import enGB from '@/locales/en-GB.json';
 
 import { createI18n } from '@/lib/i18n/create-i18n';
 
@@ -36,6 +39,22 @@ describe('describeError', () => {
       kind: 'toast',
       message: 'W międzyczasie ktoś inny wprowadził zmiany. Odśwież stronę i spróbuj ponownie.',
     });
+  });
+
+  it("translates a code of the workspace's strings once they are loaded", () => {
+    const error = new ApiError(
+      409,
+      detail({ type: 'conflict', code: 'blueprint_limit_reached', message: 'x' }),
+    );
+    expect(describeError(error, tPl)).toEqual({
+      kind: 'toast',
+      message:
+        'Masz już tyle szablonów przygód, ile można przechowywać. Usuń niepotrzebny, aby dodać kolejny.',
+    });
+    // Before they are there, the server's message.
+    const shellOnly = i18next.createInstance();
+    void shellOnly.init({ lng: 'en-GB', resources: { 'en-GB': { translation: enGB } } });
+    expect(describeError(error, translatorFor(shellOnly))).toEqual({ kind: 'toast', message: 'x' });
   });
 
   it("falls back to the server's message for an unknown code", () => {

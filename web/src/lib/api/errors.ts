@@ -150,6 +150,10 @@ export function describeError(
     };
   }
   if (isTranslatedCode(code)) return { kind: 'toast', message: t(`errors.codes.${code}`) };
+  // The codes only the signed-in workspace meets (series, blueprints, images) translate with its strings, which
+  // every page and dialog that can meet them has loaded (lib/i18n).
+  const workspaceMessage = t(`workspaceErrors.${code}` as TranslationKey, { defaultValue: '' });
+  if (workspaceMessage !== '') return { kind: 'toast', message: workspaceMessage };
   if (options.serverMessage !== false && message.trim() !== '') return { kind: 'toast', message };
   return { kind: 'toast', message: t('errors.generic') };
 }

@@ -29,7 +29,8 @@ const loaders: Record<Locale, () => Promise<Translation>> = {
 };
 
 /**
- * The strings of the signed-in workspace (profiles, blueprints, series): no public page shows them, so they load
+ * The strings of the signed-in workspace (profiles, blueprints, series, and the provider callback's and e-mail
+ * link's pages, reached from outside): no public page shows them, so they load
  * after the first paint and before a page, wizard or dialog that needs them (`loadWorkspaceStrings`), not with
  * the entry (issue 11's budget).
  */

@@ -12,12 +12,12 @@ import {
 } from '../lib/oidc-callback';
 
 const stepLabelKeys = {
-  authenticating: 'accounts.oidc.steps.authenticating',
-  claims: 'accounts.oidc.steps.claims',
-  accountData: 'accounts.oidc.steps.accountData',
-  registering: 'accounts.oidc.steps.registering',
-  processing: 'accounts.oidc.steps.processing',
-  redirecting: 'accounts.oidc.steps.redirecting',
+  authenticating: 'oidcCallback.steps.authenticating',
+  claims: 'oidcCallback.steps.claims',
+  accountData: 'oidcCallback.steps.accountData',
+  registering: 'oidcCallback.steps.registering',
+  processing: 'oidcCallback.steps.processing',
+  redirecting: 'oidcCallback.steps.redirecting',
 } as const satisfies Record<CallbackStep, string>;
 
 type ShownStatus = StepStatus | 'failed' | 'waiting';
@@ -57,7 +57,7 @@ export function OidcCallbackSteps({
   const { claims } = progress;
 
   return (
-    <ol aria-label={t('accounts.oidc.stepsLabel')} className="flex flex-col gap-3">
+    <ol aria-label={t('oidcCallback.stepsLabel')} className="flex flex-col gap-3">
       {steps.map((step) => {
         const status = stepStatus(steps, progress.active, step);
         const shown: ShownStatus =
@@ -87,19 +87,19 @@ export function OidcCallbackSteps({
                 )}
               >
                 {t(stepLabelKeys[step])}
-                <span className="sr-only"> {t(`accounts.oidc.stepStatus.${shown}`)}</span>
+                <span className="sr-only"> {t(`oidcCallback.stepStatus.${shown}`)}</span>
               </span>
               {step === 'claims' && claims && status !== 'pending' && (
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-md bg-muted px-3 py-2 text-xs">
-                  <dt className="text-muted-foreground">{t('accounts.oidc.claimName')}</dt>
+                  <dt className="text-muted-foreground">{t('oidcCallback.claimName')}</dt>
                   <dd className="truncate font-medium">{claims.name}</dd>
-                  <dt className="text-muted-foreground">{t('accounts.oidc.claimEmail')}</dt>
+                  <dt className="text-muted-foreground">{t('oidcCallback.claimEmail')}</dt>
                   <dd className="truncate font-medium">{claims.email}</dd>
                 </dl>
               )}
               {step === 'registering' && claims && status !== 'pending' && (
                 <span className="text-xs text-muted-foreground">
-                  {t('accounts.oidc.registeringDetail', { email: claims.email })}
+                  {t('oidcCallback.registeringDetail', { email: claims.email })}
                 </span>
               )}
             </div>

@@ -100,9 +100,9 @@ export function OidcCallback({
         const name = user.user?.name ?? '';
         toast.success(
           outcome === 'registered'
-            ? t('accounts.oidc.welcomeNew', { name })
+            ? t('oidcCallback.welcomeNew', { name })
             : outcome === 'reauthenticated'
-              ? t('accounts.oidc.reauthenticated', { name })
+              ? t('oidcCallback.reauthenticated', { name })
               : t('accounts.signIn.success', { name }),
         );
         void navigate(to, { replace: true });
@@ -147,7 +147,7 @@ export function OidcCallback({
           <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
           <div className="flex flex-col gap-1">
             <p>{t(screen.messageKey, { provider })}</p>
-            {screen.goesHome && <p>{t('accounts.oidc.goingHome')}</p>}
+            {screen.goesHome && <p>{t('oidcCallback.goingHome')}</p>}
           </div>
         </div>
         <OidcCallbackSteps progress={progress} failed />
@@ -159,14 +159,14 @@ export function OidcCallback({
                 return (
                   <Button key={action} asChild variant={variant} className="w-full">
                     {/* A new sign-in with the provider: a plain navigation, like the first one. */}
-                    <a href={oidcStartHref()}>{t('accounts.oidc.actions.retry', { provider })}</a>
+                    <a href={oidcStartHref()}>{t('oidcCallback.actions.retry', { provider })}</a>
                   </Button>
                 );
               case 'signIn':
                 return (
                   <Button key={action} asChild variant={variant} className="w-full">
                     <Link to={paths.signIn.getHref()} replace>
-                      {t('accounts.oidc.actions.signIn')}
+                      {t('oidcCallback.actions.signIn')}
                     </Link>
                   </Button>
                 );
@@ -174,7 +174,7 @@ export function OidcCallback({
                 return (
                   <Button key={action} asChild variant={variant} className="w-full">
                     <Link to={paths.home.getHref()} replace>
-                      {t('accounts.oidc.actions.home')}
+                      {t('oidcCallback.actions.home')}
                     </Link>
                   </Button>
                 );
@@ -186,7 +186,7 @@ export function OidcCallback({
   }
 
   return (
-    <AuthCard title={t('pageTitles.callback')} lead={t('accounts.oidc.lead', { provider })}>
+    <AuthCard title={t('pageTitles.callback')} lead={t('oidcCallback.lead', { provider })}>
       <OidcCallbackSteps progress={progress} />
       {pendingLink && (
         <OidcLinkForm

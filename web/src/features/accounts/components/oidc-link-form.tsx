@@ -63,10 +63,10 @@ export function OidcLinkForm({
     >
       <div className="flex flex-col gap-1">
         <h2 id="oidc-link-title" className="text-base font-semibold">
-          {t('accounts.oidc.link.title')}
+          {t('oidcCallback.link.title')}
         </h2>
         <p className="text-sm leading-relaxed text-muted-foreground">
-          {t('accounts.oidc.link.text', { email: claims.email, provider })}
+          {t('oidcCallback.link.text', { email: claims.email, provider })}
         </p>
       </div>
       <form
@@ -109,7 +109,7 @@ export function OidcLinkForm({
             </Link>
           </Button>
           <Button type="submit" disabled={link.isPending}>
-            {link.isPending ? t('accounts.oidc.link.submitting') : t('accounts.oidc.link.submit')}
+            {link.isPending ? t('oidcCallback.link.submitting') : t('oidcCallback.link.submit')}
           </Button>
         </div>
       </form>

@@ -137,7 +137,7 @@ export type FailureScreen = {
   goesHome: boolean;
 };
 
-const failures = 'accounts.oidc.failures';
+const failures = 'oidcCallback.failures';
 
 export const failureScreens: Record<CallbackFailure, FailureScreen> = {
   authenticationFailed: {

@@ -36,11 +36,11 @@ export default function VerifyEmailRoute() {
 
   const onwards = signedIn ? (
     <Button asChild>
-      <Link to={paths.account.getHref()}>{t('accounts.verifyEmail.toAccount')}</Link>
+      <Link to={paths.account.getHref()}>{t('emailVerification.toAccount')}</Link>
     </Button>
   ) : (
     <Button asChild>
-      <Link to={paths.home.getHref()}>{t('accounts.verifyEmail.continue')}</Link>
+      <Link to={paths.home.getHref()}>{t('emailVerification.continue')}</Link>
     </Button>
   );
 
@@ -52,8 +52,8 @@ export default function VerifyEmailRoute() {
       <AuthCard
         title={
           alreadyVerified
-            ? t('accounts.verifyEmail.alreadyVerifiedTitle')
-            : t('accounts.verifyEmail.successTitle')
+            ? t('emailVerification.alreadyVerifiedTitle')
+            : t('emailVerification.successTitle')
         }
       >
         <div
@@ -63,8 +63,8 @@ export default function VerifyEmailRoute() {
           <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
           <p>
             {alreadyVerified
-              ? t('accounts.verifyEmail.alreadyVerified')
-              : t('accounts.verifyEmail.success')}
+              ? t('emailVerification.alreadyVerified')
+              : t('emailVerification.success')}
           </p>
         </div>
         {onwards}
@@ -78,7 +78,7 @@ export default function VerifyEmailRoute() {
     signedIn === undefined ? (
       <Button asChild variant="outline" className="w-full">
         <Link to={paths.signIn.getHref(paths.account.getHref())}>
-          {t('accounts.verifyEmail.signInToResend')}
+          {t('emailVerification.signInToResend')}
         </Link>
       </Button>
     ) : signedIn.account.email_verified ? null : (
@@ -86,7 +86,7 @@ export default function VerifyEmailRoute() {
         email={signedIn.account.primary_email.email}
         variant="default"
         className="w-full"
-        label={t('accounts.verifyEmail.resend')}
+        label={t('emailVerification.resend')}
       />
     );
 
@@ -99,7 +99,7 @@ export default function VerifyEmailRoute() {
           ? outcome.message
           : t('errors.generic');
     return (
-      <AuthCard title={t('accounts.verifyEmail.failedTitle')}>
+      <AuthCard title={t('emailVerification.failedTitle')}>
         <div
           role="alert"
           className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
@@ -120,7 +120,7 @@ export default function VerifyEmailRoute() {
           className="size-4 animate-spin rounded-full border-2 border-border border-t-primary"
           aria-hidden
         />
-        {t('accounts.verifyEmail.verifying')}
+        {t('emailVerification.verifying')}
       </p>
     </AuthCard>
   );

@@ -267,7 +267,7 @@ export function StatusDialog({ open, onOpenChange, series }: SeriesDialogProps) 
             role="alert"
             className="rounded-md border border-destructive/40 bg-background px-3 py-2 text-sm text-destructive"
           >
-            {t('errors.codes.series_must_have_schedule_to_publish')}
+            {t('workspaceErrors.series_must_have_schedule_to_publish')}
           </p>
         )}
         <Actions pending={update.isPending} />
