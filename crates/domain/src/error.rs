@@ -114,6 +114,7 @@ error_codes! {
     RequestTimeout => "request_timeout",
     InternalError => "internal_error",
     DatabaseUnavailable => "database_unavailable",
+    ShuttingDown => "shutting_down",
     EmailTaken => "email_taken",
     InvalidCredentials => "invalid_credentials",
     AccountSuspended => "account_suspended",

@@ -22,6 +22,7 @@ use crate::http::server::{self, ServerSettings};
 use crate::http::socket::Listener;
 use crate::idempotency::{self, Idempotency};
 use crate::jobs::{self, Handler, Job, Jobs, RunnerSettings};
+use crate::lifecycle::Lifecycle;
 use crate::mail::Mailer;
 use crate::payments::PaymentProviders;
 use crate::payments::stripe::StripeProvider;
@@ -113,6 +114,7 @@ pub const CSRF_EXEMPT: &[&str] = &[commerce::stripe_webhook::PATH, notifications
 pub fn router(state: AppState) -> Router {
     let (api, _) = api_routes().split_for_parts();
     let api = api
+        .route_layer(axum::middleware::from_fn(crate::metrics::note_route))
         .fallback(middleware::api_not_found)
         .method_not_allowed_fallback(middleware::method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
@@ -131,10 +133,27 @@ pub fn router(state: AppState) -> Router {
     middleware::apply(app, limits)
 }
 
+/// What each metrics scrape reads fresh: the pool, the open websockets, the jobs waiting by kind.
+fn scrape_gauges(state: AppState) -> crate::metrics::BeforeScrape {
+    Arc::new(move || {
+        let state = state.clone();
+        Box::pin(async move {
+            crate::metrics::pool(state.db.pool_state());
+            crate::metrics::websockets_open(state.realtime.registry.len());
+            match state.jobs.queued_by_kind(state.db.conn()).await {
+                Ok(queued) => queued.iter().for_each(|(kind, count)| crate::metrics::jobs_queued(kind, *count)),
+                Err(error) => tracing::warn!(%error, "metrics: counting the queued jobs failed"),
+            }
+        })
+    })
+}
+
 /// A started application: migrated database, running dispatcher, bound listener.
 pub struct Application {
     pub state: AppState,
     listener: TcpListener,
+    /// Where `GET /metrics` answers, when `QUESTLINE_METRICS_BIND` is set.
+    metrics_addr: Option<SocketAddr>,
 }
 
 impl Application {
@@ -222,28 +241,59 @@ impl Application {
             public_cache,
             proxies,
             payment_providers,
+            lifecycle: Lifecycle::default(),
         };
         state.jobs.start(state.clone());
         notifications::start(state.clone());
-        Ok(Self { state, listener })
+        let metrics_addr = match crate::metrics::bind(state.config.metrics_bind).await? {
+            Some((listener, handle)) => {
+                let address = listener.local_addr()?;
+                crate::metrics::serve(listener, handle, scrape_gauges(state.clone()));
+                Some(address)
+            }
+            None => None,
+        };
+        Ok(Self { state, listener, metrics_addr })
+    }
+
+    /// The metrics listener's address, when there is one.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_addr
     }
 
     pub fn local_addr(&self) -> SocketAddr {
         self.listener.local_addr().expect("a bound listener has an address")
     }
 
-    /// Serves until `shutdown` resolves, then finishes the requests in flight.
+    /// Serves until `shutdown` resolves, then drains: `/api/ready` answers 503, no new connection is accepted,
+    /// websockets are told to reconnect elsewhere, the requests in flight and the running background jobs get
+    /// `QUESTLINE_SHUTDOWN_GRACE_SECS` to finish, and the jobs still running after it are handed back (another
+    /// instance, or this one after its restart, runs them again at once instead of after their lease).
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-        let connections = self.state.realtime.registry.clone();
-        let jobs = self.state.jobs.clone();
+        let grace = self.state.config.shutdown_grace();
+        let (connections, jobs, lifecycle, db) = (
+            self.state.realtime.registry.clone(),
+            self.state.jobs.clone(),
+            self.state.lifecycle.clone(),
+            self.state.db.clone(),
+        );
+        let (signalled_tx, signalled) = tokio::sync::oneshot::channel::<tokio::time::Instant>();
+        let runner = jobs.clone();
         let shutdown = async move {
             shutdown.await;
+            lifecycle.begin_draining();
+            let _ = signalled_tx.send(tokio::time::Instant::now());
             // Websockets are not requests in flight: tell their clients to reconnect elsewhere.
             connections.close_all(realtime::frames::CloseReason::GoingAway);
-            jobs.stop();
+            // Claim no more jobs; the running ones go on.
+            runner.stop();
         };
-        let settings = ServerSettings { header_read_timeout: self.state.config.header_read_timeout() };
+        let settings = ServerSettings { header_read_timeout: self.state.config.header_read_timeout(), grace };
         let app = router(self.state);
-        server::serve(Listener(self.listener), app, settings, shutdown).await
+        server::serve(Listener(self.listener), app, settings, shutdown).await?;
+        // The jobs share the grace the connections had (both started at the signal).
+        let deadline = signalled.await.unwrap_or_else(|_| tokio::time::Instant::now()) + grace;
+        jobs.drain(&db, deadline).await;
+        Ok(())
     }
 }

@@ -1,4 +1,5 @@
-//! The command line: `questline [serve]`, `questline migrate`, `questline openapi`. Settings come from the
+//! The command line: `questline [serve]`, `questline migrate`, `questline openapi`, `questline backup` and
+//! `restore`, `questline demo-data`, `questline admin`. Settings come from the
 //! environment (see the README) or the same-named flags.
 
 use std::process::ExitCode;
@@ -37,6 +38,17 @@ enum Command {
         /// Do nothing, successfully, when the database already has accounts (what `make run` uses).
         #[arg(long)]
         if_empty: bool,
+    },
+    /// Write a consistent copy of the SQLite database (uploaded images included) to FILE while the server runs.
+    /// PostgreSQL: use pg_dump (docs/operations.md).
+    Backup {
+        /// Where to write the copy; it must not exist.
+        file: std::path::PathBuf,
+    },
+    /// Put a backup where the database lives; refuses unless its data folder is empty or absent.
+    Restore {
+        /// A file `questline backup` wrote.
+        file: std::path::PathBuf,
     },
     /// Manage accounts (grant or revoke the admin role, suspend or reinstate), regions, game systems, reports and
     /// reviews.
@@ -96,6 +108,16 @@ pub fn main() -> ExitCode {
         match cli.command.unwrap_or(Command::Serve) {
             Command::Serve => serve(cli.config).await,
             Command::Migrate => migrate(cli.config).await,
+            Command::Backup { file } => {
+                db::backup::backup(&cli.config.database_url(), &file).await?;
+                println!("backed up the database to {}", file.display());
+                Ok(())
+            }
+            Command::Restore { file } => {
+                db::backup::restore(&cli.config.database_url(), &file).await?;
+                println!("restored {}: start the server with the same settings", file.display());
+                Ok(())
+            }
             Command::DemoData { if_empty } => demo_data(cli.config, if_empty).await,
             Command::Admin { action } => admin(cli.config, action).await,
             Command::Openapi => unreachable!("handled above"),

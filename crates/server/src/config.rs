@@ -144,6 +144,16 @@ pub struct Config {
     #[arg(long, env = "QUESTLINE_HEADER_READ_TIMEOUT_SECS", default_value_t = 10, global = true)]
     pub header_read_timeout_secs: u64,
 
+    /// Where to serve Prometheus metrics (`GET /metrics`), e.g. `127.0.0.1:9100`: a listener of its own, so the
+    /// public one never shows them. Off when unset.
+    #[arg(long, env = "QUESTLINE_METRICS_BIND", global = true)]
+    pub metrics_bind: Option<SocketAddr>,
+
+    /// Seconds a stopping server (SIGTERM, Ctrl+C) waits for the requests in flight and its running background
+    /// jobs; then it closes what is still open, hands the unfinished jobs back for another instance, and exits.
+    #[arg(long, env = "QUESTLINE_SHUTDOWN_GRACE_SECS", default_value_t = 30, global = true)]
+    pub shutdown_grace_secs: u64,
+
     /// Websockets one sign-in session (one browser) may have open; 0 for no limit.
     #[arg(long, env = "QUESTLINE_WS_MAX_PER_SESSION", default_value_t = 10, global = true)]
     pub ws_max_per_session: usize,
@@ -341,6 +351,10 @@ impl Config {
             .map_err(|error| anyhow::anyhow!("QUESTLINE_PLATFORM_FEE_PERCENT: {error}"))
     }
 
+    pub fn shutdown_grace(&self) -> Duration {
+        Duration::from_secs(self.shutdown_grace_secs)
+    }
+
     pub fn header_read_timeout(&self) -> Duration {
         Duration::from_secs(self.header_read_timeout_secs.max(1))
     }
@@ -491,6 +505,8 @@ impl Config {
             public_cache_secs: 60,
             trusted_proxies: None,
             header_read_timeout_secs: 10,
+            shutdown_grace_secs: 30,
+            metrics_bind: None,
             ws_max_per_session: 10,
             ws_max_per_account: 20,
             ws_max_per_address: 100,
@@ -559,6 +575,8 @@ impl std::fmt::Debug for Config {
             .field("public_cache_secs", &self.public_cache_secs)
             .field("trusted_proxies", &self.trusted_proxies)
             .field("header_read_timeout_secs", &self.header_read_timeout_secs)
+            .field("shutdown_grace_secs", &self.shutdown_grace_secs)
+            .field("metrics_bind", &self.metrics_bind)
             .field("ws_max_per_session", &self.ws_max_per_session)
             .field("ws_max_per_account", &self.ws_max_per_account)
             .field("ws_max_per_address", &self.ws_max_per_address)

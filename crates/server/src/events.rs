@@ -213,6 +213,8 @@ pub struct DispatchedEvent {
     pub data: Option<serde_json::Value>,
     /// Whether it carries notices for the notifications' consumer (which wakes for these only).
     pub has_notices: bool,
+    /// When its transaction wrote it (the outbox's lag is the time from then to its dispatch).
+    pub recorded_at: DateTime<Utc>,
 }
 
 impl DispatchedEvent {
@@ -229,7 +231,16 @@ impl DispatchedEvent {
             }
         };
         let has_notices = row.notices.is_some();
-        Some(Self { seq: row.id, entity: row.entity, id: row.entity_id, kind, audience, data: row.data, has_notices })
+        Some(Self {
+            seq: row.id,
+            entity: row.entity,
+            id: row.entity_id,
+            kind,
+            audience,
+            data: row.data,
+            has_notices,
+            recorded_at: row.created_at,
+        })
     }
 }
 
@@ -266,7 +277,7 @@ impl EventBus {
         poll: Duration,
     ) -> Result<tokio::task::JoinHandle<()>, DbErr> {
         let mut cursor = Cursor::at(newest_seq(&db).await?);
-        let sender = self.sender.clone();
+        let (sender, clock) = (self.sender.clone(), self.clock.clone());
         let mut commits = db.commits_to(crate::db::Outbox::Events);
         let elsewhere = Arc::new(tokio::sync::Notify::new());
         if db.backend() == DbBackend::Postgres {
@@ -283,6 +294,9 @@ impl EventBus {
                 loop {
                     match cursor.read(&db).await {
                         Ok((events, full)) => {
+                            if let Some(newest) = events.last() {
+                                crate::metrics::outbox_dispatched(events.len(), clock.now() - newest.recorded_at);
+                            }
                             for event in events {
                                 // No subscriber is not an error: nobody is listening right now.
                                 let _ = sender.send(Arc::new(event));

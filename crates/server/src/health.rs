@@ -1,6 +1,10 @@
-//! `GET /api/health`: whether this instance can serve, for load balancers and `make run`'s readiness wait.
+//! The probes: `GET /api/health`, whether this instance and its database answer (`make run`'s readiness wait);
+//! `GET /api/live`, whether the process can serve at all (no database call: a restart is the cure when it fails);
+//! `GET /api/ready`, whether to send it requests (503 while the database does not answer and once it is
+//! draining after a stop signal). The server listens only after its migrations ran, so before that nothing answers.
 
 use axum::extract::State;
+use questline_domain::ErrorCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -10,7 +14,7 @@ use crate::http::Json;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(health))
+    OpenApiRouter::new().routes(routes!(health)).routes(routes!(live)).routes(routes!(ready))
 }
 
 #[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
@@ -35,7 +39,10 @@ pub struct Health {
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
     if let Err(error) = state.db.ping().await {
         tracing::warn!(%error, "health check: database unreachable");
-        return Err(ApiError::service_unavailable("database_unavailable", "The database cannot be reached."));
+        return Err(ApiError::service_unavailable(
+            ErrorCode::DatabaseUnavailable.as_str(),
+            "The database cannot be reached.",
+        ));
     }
     let database = match state.db.backend() {
         sea_orm::DbBackend::Postgres => "postgres",
@@ -43,4 +50,47 @@ async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError>
         _ => "other",
     };
     Ok(Json(Health { status: "ok".into(), database: database.into() }))
+}
+
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct Probe {
+    /// Always `ok` in a 200 answer.
+    pub status: String,
+}
+
+/// Whether the process can serve; asks nothing of the database.
+#[utoipa::path(
+    get,
+    path = "/live",
+    operation_id = "live",
+    tag = "health",
+    responses((status = 200, description = "The process serves requests", body = Probe))
+)]
+async fn live() -> Json<Probe> {
+    Json(Probe { status: "ok".into() })
+}
+
+/// Whether this instance should be sent requests: its database answers and it is not shutting down.
+#[utoipa::path(
+    get,
+    path = "/ready",
+    operation_id = "ready",
+    tag = "health",
+    responses(
+        (status = 200, description = "Ready for requests", body = Probe),
+        (status = 503, description = "Shutting down, or the database cannot be reached", body = ErrorBody),
+    )
+)]
+async fn ready(State(state): State<AppState>) -> Result<Json<Probe>, ApiError> {
+    if state.lifecycle.is_draining() {
+        return Err(ApiError::service_unavailable(ErrorCode::ShuttingDown.as_str(), "This instance is shutting down."));
+    }
+    if let Err(error) = state.db.ping().await {
+        tracing::warn!(%error, "readiness check: database unreachable");
+        return Err(ApiError::service_unavailable(
+            ErrorCode::DatabaseUnavailable.as_str(),
+            "The database cannot be reached.",
+        ));
+    }
+    Ok(Json(Probe { status: "ok".into() }))
 }

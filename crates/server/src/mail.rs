@@ -103,6 +103,12 @@ impl Mailer {
     /// Sends now. Features do not call this from requests: they schedule a job that does (see
     /// `accounts::jobs`), so a mail survives a mail server that is down and a restart.
     pub async fn send(&self, mail: Mail) -> anyhow::Result<()> {
+        let sent = self.deliver(mail).await;
+        crate::metrics::mail_sent(sent.is_ok());
+        sent
+    }
+
+    async fn deliver(&self, mail: Mail) -> anyhow::Result<()> {
         // lettre panics on a line break in a name while it writes the `To:` header; refuse it as an error, which
         // fails the job instead of crashing it (issue 9, finding 7).
         if mail.to_name.chars().any(char::is_control) {

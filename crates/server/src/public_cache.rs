@@ -111,7 +111,10 @@ impl PublicCache {
     where
         F: Future<Output = Result<Fresh, E>>,
     {
-        let Some(kept) = &self.kept else { return Ok(work.await?.body) };
+        let Some(kept) = &self.kept else {
+            crate::metrics::public_answer(false);
+            return Ok(work.await?.body);
+        };
         // Read before the work: a change made while it runs ends the answer it gives.
         let (generation, now) = (self.generation(), self.clock.now());
         let slot = kept
@@ -122,6 +125,7 @@ impl PublicCache {
             )
             .into_value();
         if let Some((body, _)) = slot.ready.get() {
+            crate::metrics::public_answer(true);
             return Ok(body.clone());
         }
         let (ttl, worked) = (self.ttl, std::sync::atomic::AtomicBool::new(false));
@@ -135,9 +139,11 @@ impl PublicCache {
             })
             .await?;
         let body = body.clone();
+        let worked = worked.into_inner();
+        crate::metrics::public_answer(!worked);
         // The one request that did the work has the slot weighed again, now that it holds its answer (if it is
         // still the key's); those that waited for it have nothing to add.
-        if worked.into_inner() && kept.get(&key).is_some_and(|current| Arc::ptr_eq(&current, &slot)) {
+        if worked && kept.get(&key).is_some_and(|current| Arc::ptr_eq(&current, &slot)) {
             kept.insert(key, slot);
         }
         Ok(body)

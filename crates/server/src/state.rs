@@ -15,6 +15,7 @@ use crate::events::{Event, EventBus};
 use crate::hooks::{AccountHooks, SeriesHooks};
 use crate::http::TrustedProxies;
 use crate::jobs::{Job, Jobs};
+use crate::lifecycle::Lifecycle;
 use crate::mail::Mailer;
 use crate::payments::PaymentProviders;
 use crate::public_cache::PublicCache;
@@ -47,6 +48,8 @@ pub struct AppState {
     pub proxies: TrustedProxies,
     /// The payment providers this instance can use, by id (commerce's completion and refunds look them up).
     pub payment_providers: PaymentProviders,
+    /// Serving or draining (`/api/ready`).
+    pub lifecycle: Lifecycle,
 }
 
 impl axum::extract::FromRef<AppState> for TrustedProxies {

@@ -4,7 +4,8 @@
 //! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `series`,
 //!    `applications`, `sessions`, `chat`, `dashboard`, `event_stream`, …;
 //! 1. the platform they share: `auth`, `jobs`, `events`, `realtime`, `hooks`, `state`, `public_cache`;
-//! 0. the base: `db`, `http`, `error`, `config`, `clock`, `mail`, `pagination`, `telemetry`;
+//! 0. the base: `db`, `http`, `error`, `config`, `clock`, `mail`, `pagination`, `telemetry`, `metrics`,
+//!    `lifecycle`;
 //!
 //! and below them all the pure `questline-domain` crate (Cargo keeps that one from importing the server). This test
 //! reads every `crate::…` path in `crates/server/src` and fails when a module imports a higher floor, when a
@@ -28,7 +29,7 @@ fn floor(module: &str) -> Option<u8> {
         | "runtime_config" | "web" => FEATURE,
         "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" | "public_cache" | "idempotency" => PLATFORM,
         "db" | "http" | "error" | "config" | "clock" | "mail" | "payments" | "pagination" | "telemetry"
-        | "failpoints" => BASE,
+        | "failpoints" | "metrics" | "lifecycle" => BASE,
         _ => return None,
     })
 }

@@ -15,6 +15,7 @@
 //! This module answers database errors (`DbErr`, [`StaleVersion`]) and knows nothing of HTTP: `error.rs` turns
 //! them into API errors, once, and gives handlers `Db::write`, whose work answers `ApiError`.
 
+pub mod backup;
 pub mod entities;
 pub mod migrations;
 
@@ -71,6 +72,15 @@ pub fn wrote(outbox: Outbox) {
     let _ = WROTE.try_with(|wrote| wrote.set(wrote.get() | outbox.bit()));
 }
 
+/// What [`Db::pool_state`] reports.
+#[derive(Clone, Copy, Debug)]
+pub struct PoolState {
+    pub in_use: u32,
+    pub idle: u32,
+    pub max: u32,
+    pub writes_waiting: usize,
+}
+
 #[derive(Clone, Debug)]
 pub struct Db {
     conn: DatabaseConnection,
@@ -83,6 +93,8 @@ pub struct Db {
     /// SQLite only: this instance's write transactions take turns here, first come first served, before
     /// `BEGIN IMMEDIATE` (see the module documentation).
     writer: Option<Arc<tokio::sync::Mutex<()>>>,
+    /// SQLite only: how many writes wait for their turn now (a metric).
+    waiting: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Db {
@@ -94,6 +106,7 @@ impl Db {
             event_commits: Arc::new(watch::Sender::new(0)),
             job_commits: Arc::new(watch::Sender::new(0)),
             writer,
+            waiting: Arc::default(),
         }
     }
 
@@ -203,10 +216,39 @@ impl Db {
     /// that (wrongly) waits for another write of this instance fails as it did without the queue, not forever.
     async fn turn(&self) -> Result<Option<tokio::sync::MutexGuard<'_, ()>>, DbErr> {
         match &self.writer {
-            Some(writer) => Ok(Some(tokio::time::timeout(SQLITE_BUSY_TIMEOUT, writer.lock()).await.map_err(|_| {
-                DbErr::Custom("database is locked: timed out waiting for this instance's writes".into())
-            })?)),
+            Some(writer) => {
+                use std::sync::atomic::Ordering;
+                self.waiting.fetch_add(1, Ordering::Relaxed);
+                let turn = tokio::time::timeout(SQLITE_BUSY_TIMEOUT, writer.lock()).await;
+                self.waiting.fetch_sub(1, Ordering::Relaxed);
+                Ok(Some(turn.map_err(|_| {
+                    DbErr::Custom("database is locked: timed out waiting for this instance's writes".into())
+                })?))
+            }
             None => Ok(None),
+        }
+    }
+
+    /// The pool's connections now: (in use, idle, at most), and the writes waiting for their turn (SQLite; sqlx
+    /// does not say how many requests wait for a pooled connection).
+    pub fn pool_state(&self) -> PoolState {
+        let (size, idle, max) = match self.backend() {
+            DbBackend::Sqlite => {
+                let pool = self.conn.get_sqlite_connection_pool();
+                (pool.size(), pool.num_idle(), pool.options().get_max_connections())
+            }
+            DbBackend::Postgres => {
+                let pool = self.conn.get_postgres_connection_pool();
+                (pool.size(), pool.num_idle(), pool.options().get_max_connections())
+            }
+            _ => (0, 0, 0),
+        };
+        let idle = u32::try_from(idle).unwrap_or(u32::MAX);
+        PoolState {
+            in_use: size.saturating_sub(idle),
+            idle,
+            max,
+            writes_waiting: self.waiting.load(std::sync::atomic::Ordering::Relaxed),
         }
     }
 

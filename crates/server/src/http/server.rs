@@ -23,6 +23,8 @@ pub struct ServerSettings {
     /// How long a client may take to send a request's headers; an idle keep-alive connection is closed after
     /// the same time.
     pub header_read_timeout: Duration,
+    /// How long the connections still open at shutdown may take to finish; then they are dropped.
+    pub grace: Duration,
 }
 
 /// Serves `app` on `listener` until `shutdown` resolves, then lets the requests in flight finish.
@@ -38,7 +40,10 @@ pub async fn serve(
     let (closed_tx, closed_rx) = watch::channel(());
     let (stop_tx, stop_rx) = watch::channel(false);
     tokio::pin!(shutdown);
+    // The connections' tasks, so those still open after the grace period can be dropped.
+    let mut tasks = tokio::task::JoinSet::new();
     loop {
+        while tasks.try_join_next().is_some() {}
         let (io, addr) = tokio::select! {
             accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
@@ -51,7 +56,7 @@ pub async fn serve(
         let service = TowerToHyperService::new(service.map_err(|never: Infallible| match never {}));
         let connection = builder.serve_connection(TokioIo::new(io), service).with_upgrades();
         let (mut stop, closed) = (stop_rx.clone(), closed_rx.clone());
-        tokio::spawn(async move {
+        tasks.spawn(async move {
             tokio::pin!(connection);
             loop {
                 tokio::select! {
@@ -70,6 +75,13 @@ pub async fn serve(
     drop(listener);
     let _ = stop_tx.send(true);
     drop(closed_rx);
-    closed_tx.closed().await;
+    if tokio::time::timeout(settings.grace, closed_tx.closed()).await.is_err() {
+        tracing::warn!(
+            open = closed_tx.receiver_count(),
+            grace_secs = settings.grace.as_secs(),
+            "connections still open after the shutdown grace period are closed"
+        );
+        tasks.abort_all();
+    }
     Ok(())
 }

@@ -118,6 +118,8 @@ pub struct Jobs {
     stop: Arc<Notify>,
     /// The runner's task, once started.
     runner: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>>,
+    /// One permit per job that may run at once; a running job holds one.
+    slots: Arc<Semaphore>,
 }
 
 impl std::fmt::Debug for Jobs {
@@ -136,12 +138,47 @@ impl Jobs {
             wake: Arc::new(Notify::new()),
             stop: Arc::new(Notify::new()),
             runner: Arc::default(),
+            slots: Arc::new(Semaphore::new(settings.concurrency.max(1))),
         }
     }
 
     /// Adds (or replaces) the handler of a kind of job.
     pub fn register(&self, kind: &str, handler: Handler) {
         self.handlers.write().expect("handlers lock").insert(kind.to_owned(), handler);
+    }
+
+    /// The kinds of job this instance runs.
+    pub fn kinds(&self) -> Vec<String> {
+        let mut kinds: Vec<String> = self.handlers.read().expect("handlers lock").keys().cloned().collect();
+        kinds.sort();
+        kinds
+    }
+
+    /// The jobs waiting to run now (due, not running, not given up), by kind; every kind this instance runs is
+    /// listed, with 0 when none waits.
+    pub async fn queued_by_kind(&self, conn: &impl ConnectionTrait) -> Result<Vec<(String, u64)>, DbErr> {
+        let now = self.clock.now();
+        let free = Condition::any().add(job::Column::LockedUntil.is_null()).add(job::Column::LockedUntil.lte(now));
+        let waiting: Vec<(String, i64)> = job::Entity::find()
+            .select_only()
+            .column(job::Column::Kind)
+            .column_as(job::Column::Id.count(), "count")
+            .filter(job::Column::FailedAt.is_null())
+            .filter(job::Column::RunAt.lte(now))
+            .filter(free)
+            .group_by(job::Column::Kind)
+            .into_tuple()
+            .all(conn)
+            .await?;
+        let mut all: Vec<(String, u64)> = self.kinds().into_iter().map(|kind| (kind, 0)).collect();
+        for (kind, count) in waiting {
+            let count = u64::try_from(count).unwrap_or(0);
+            match all.iter_mut().find(|(known, _)| *known == kind) {
+                Some(entry) => entry.1 = count,
+                None => all.push((kind, count)),
+            }
+        }
+        Ok(all)
     }
 
     /// Writes the job in the caller's transaction; it can run once that commits.
@@ -155,7 +192,7 @@ impl Jobs {
         let jobs = self.clone();
         let runner = tokio::spawn(async move {
             let mut commits = state.db.commits_to(crate::db::Outbox::Jobs);
-            let slots = Arc::new(Semaphore::new(jobs.settings.concurrency.max(1)));
+            let slots = jobs.slots.clone();
             loop {
                 jobs.run_due(&state, &slots).await;
                 tokio::select! {
@@ -180,6 +217,30 @@ impl Jobs {
         let runner = self.runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
         if let Some(runner) = runner {
             let _ = runner.await;
+        }
+    }
+
+    /// Stops claiming, waits until `deadline` for the running jobs, then hands back those still running: their
+    /// lease ends now and the attempt is not counted, so another instance runs them at once. A handed-back job
+    /// that still finishes here records nothing (its row is no longer this instance's).
+    pub async fn drain(&self, db: &crate::db::Db, deadline: tokio::time::Instant) {
+        self.stop_and_wait().await;
+        let all = u32::try_from(self.settings.concurrency.max(1)).unwrap_or(u32::MAX);
+        if tokio::time::timeout_at(deadline, self.slots.acquire_many(all)).await.is_ok() {
+            return;
+        }
+        let conn = db.conn();
+        let handed_back = job::Entity::update_many()
+            .col_expr(job::Column::LockedBy, Expr::value(Option::<String>::None))
+            .col_expr(job::Column::LockedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(job::Column::Attempts, sea_orm::sea_query::ExprTrait::sub(Expr::col(job::Column::Attempts), 1))
+            .filter(job::Column::LockedBy.eq(self.instance.to_string()))
+            .filter(job::Column::FailedAt.is_null())
+            .exec(conn)
+            .await;
+        match handed_back {
+            Ok(result) => tracing::info!(jobs = result.rows_affected, "running jobs handed back at shutdown"),
+            Err(error) => tracing::warn!(%error, "handing jobs back failed; their leases will run out"),
         }
     }
 
@@ -254,6 +315,7 @@ impl Jobs {
         let id = run.id;
         let attempt = run.attempt;
         let kind = run.kind.clone();
+        let _running = crate::metrics::job_running(&kind);
         let outcome = match handler {
             Some(handler) => {
                 // A panicking handler is a failed attempt, not a dead runner.
@@ -264,6 +326,7 @@ impl Jobs {
             }
             None => Err(anyhow::anyhow!("no handler is registered for jobs of kind {kind}")),
         };
+        crate::metrics::job_finished(&kind, outcome.is_ok());
         let result = match outcome {
             Ok(()) => state.db.in_turn(self.succeeded(&state, id)).await,
             Err(error) => {
@@ -311,6 +374,7 @@ impl Jobs {
             .col_expr(job::Column::LastError, Expr::value(error.chars().take(2000).collect::<String>()));
         update = if attempt >= row.max_attempts {
             tracing::error!(job = %id, kind = %row.kind, attempt, "a job failed for the last time; it is kept as failed");
+            crate::metrics::job_given_up(&row.kind);
             update.col_expr(job::Column::FailedAt, Expr::value(now))
         } else {
             update.col_expr(job::Column::RunAt, Expr::value(now + retry_delay(attempt)))

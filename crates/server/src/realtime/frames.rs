@@ -162,6 +162,7 @@ mod tests {
             audience: Audience::Public,
             data: None,
             has_notices: false,
+            recorded_at: chrono::Utc::now(),
         };
         let json = serde_json::to_value(ServerFrame::Event(EventFrame::of(&event))).unwrap();
         assert_eq!(

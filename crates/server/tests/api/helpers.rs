@@ -80,6 +80,8 @@ pub struct TestApp {
     /// The app's clock; tests of timed rules move it.
     pub clock: ManualClock,
     pub backend: Backend,
+    /// The metrics listener's address, when the test's configuration asked for one.
+    pub metrics: Option<std::net::SocketAddr>,
     _data_dir: TempDir,
 }
 
@@ -106,9 +108,10 @@ impl TestApp {
         let app = Application::build_with_clock(config, Arc::new(clock.clone())).await.expect("app starts");
         let address = format!("http://{}", app.local_addr());
         let state = app.state.clone();
+        let metrics = app.metrics_addr();
         tokio::spawn(app.run_until(std::future::pending()));
         let client = new_client();
-        Self { address, client, state, mail, clock, backend, _data_dir: data_dir }
+        Self { address, client, state, mail, clock, backend, metrics, _data_dir: data_dir }
     }
 
     /// A new browser with its own cookies.
@@ -296,7 +299,7 @@ pub fn postgres_admin_url() -> String {
 
 /// Copies a migrated template into a new database for one test. The template is built once per schema (its name
 /// carries a hash of the migrations), under an advisory lock so parallel test processes build it only once.
-async fn fresh_postgres_database() -> String {
+pub async fn fresh_postgres_database() -> String {
     let admin_url = postgres_admin_url();
     let admin = connect_one(&admin_url).await;
     let template = format!("questline_tpl_{:016x}", migrations_fingerprint());

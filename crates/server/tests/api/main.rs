@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts;
 mod applications;
+mod backup;
 mod blueprints;
 mod chat;
 mod commerce_completion;
@@ -23,6 +24,7 @@ mod events;
 mod hardening;
 mod health;
 mod jobs;
+mod metrics;
 mod notifications;
 mod oidc;
 mod openapi;

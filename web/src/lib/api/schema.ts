@@ -786,6 +786,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the process can serve; asks nothing of the database. */
+    get: operations['live'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/my-games': {
     parameters: {
       query?: never;
@@ -984,6 +1001,23 @@ export interface paths {
     };
     /** The Questboard: published and active series, newest first, filtered. Public, also signed out. */
     get: operations['listQuestboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether this instance should be sent requests: its database answers and it is not shutting down. */
+    get: operations['ready'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2577,6 +2611,7 @@ export interface components {
       | 'request_timeout'
       | 'internal_error'
       | 'database_unavailable'
+      | 'shutting_down'
       | 'email_taken'
       | 'invalid_credentials'
       | 'account_suspended'
@@ -3448,6 +3483,10 @@ export interface components {
     };
     PrimaryEmail: {
       email: string;
+    };
+    Probe: {
+      /** @description Always `ok` in a 200 answer. */
+      status: string;
     };
     /** @description A series on its GM's public profile, linking to its Questboard page. */
     ProfileSeries: {
@@ -7024,6 +7063,29 @@ export interface operations {
       504: components['responses']['RequestTimeout'];
     };
   };
+  live: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process serves requests */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Probe'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
   listMyGames: {
     parameters: {
       query?: {
@@ -7699,6 +7761,38 @@ export interface operations {
         };
       };
       500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  ready: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ready for requests */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Probe'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      500: components['responses']['InternalError'];
+      /** @description Shutting down, or the database cannot be reached */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       504: components['responses']['RequestTimeout'];
     };
   };
