@@ -73,6 +73,7 @@ test: test-setup lint test-bin rust-test web-test e2e contract
 
 test-setup: web-deps oidc-provider-deps
 	scripts/ensure-chromium.sh
+	scripts/ensure-nginx.sh
 
 # Clippy lints the workspace while it is compiled for the tests (test-bin), instead of a second, check-only build of
 # everything: RUSTC_WORKSPACE_WRAPPER is how `cargo clippy` itself runs it, and CLIPPY_ARGS carries `-D warnings`.

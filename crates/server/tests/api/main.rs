@@ -29,6 +29,7 @@ mod notifications;
 mod oidc;
 mod openapi;
 mod profiles;
+mod proxy;
 mod realtime;
 mod reviews;
 mod roles;
