@@ -10,13 +10,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { capture, csrf, gameMaster, person, publishedSeries } from './support/people';
 
 /** Two hours from now on Warsaw's wall clock (the people's zone), as the form's date and hh:mm fields show it. */
-function inTwoHours(): { day: number; month: string; time: string } {
+function inTwoHours(): { day: number; month: string; year: number; time: string } {
   const at = new Date(Date.now() + 2 * 60 * 60 * 1000);
   const parts: Record<string, string> = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Europe/Warsaw',
       day: 'numeric',
       month: 'long',
+      year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
@@ -27,6 +28,7 @@ function inTwoHours(): { day: number; month: string; time: string } {
   return {
     day: Number(parts.day),
     month: parts.month ?? '',
+    year: Number(parts.year),
     time: `${parts.hour}:${parts.minute}`,
   };
 }
@@ -88,10 +90,26 @@ test('a game master runs a session from creation to completion with a player wat
   await gm.page.getByRole('combobox', { name: 'Series' }).click();
   await gm.page.getByRole('option', { name: title }).click();
   await gm.page.getByRole('checkbox', { name: 'Ilse' }).check();
+  // The calendar opens on the series' next planned date, which may be in another month than two hours from now
+  // (at the end of a month): go there, forwards or back.
   const calendar = gm.page.getByRole('grid');
-  if (!(await calendar.getAttribute('aria-label'))?.includes(when.month)) {
-    await gm.page.getByRole('button', { name: /next month/i }).click();
+  const months = Array.from({ length: 12 }, (_, index) =>
+    new Intl.DateTimeFormat('en-GB', { month: 'long' }).format(new Date(2026, index, 1)),
+  );
+  for (let step = 0; step < 24; step += 1) {
+    const [shownMonth = '', shownYear = ''] = (
+      (await calendar.getAttribute('aria-label')) ?? ''
+    ).split(' ');
+    const ahead =
+      (when.year - Number(shownYear)) * 12 +
+      months.indexOf(when.month) -
+      months.indexOf(shownMonth);
+    if (ahead === 0) break;
+    await gm.page
+      .getByRole('button', { name: ahead > 0 ? /next month/i : /previous month/i })
+      .click();
   }
+  await expect(calendar).toHaveAttribute('aria-label', `${when.month} ${when.year}`);
   await calendar
     .getByRole('button', { name: new RegExp(`\\b${when.day}\\b.*${when.month}`) })
     .click();

@@ -102,7 +102,7 @@ pub fn main() -> ExitCode {
         print!("{}", openapi::to_pretty_json());
         return ExitCode::SUCCESS;
     }
-    telemetry::init(cli.config.log_format);
+    let telemetry = telemetry::init(cli.config.log_format);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("tokio runtime");
     let result = runtime.block_on(async move {
         match cli.command.unwrap_or(Command::Serve) {
@@ -123,13 +123,16 @@ pub fn main() -> ExitCode {
             Command::Openapi => unreachable!("handled above"),
         }
     });
-    match result {
+    let code = match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!(error = format!("{error:#}"), "questline stopped");
             ExitCode::FAILURE
         }
-    }
+    };
+    drop(runtime);
+    telemetry.shutdown();
+    code
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {

@@ -41,4 +41,5 @@ mod sessions;
 mod sessions_mending;
 mod shutdown;
 mod smtp;
+mod traces;
 mod web;
