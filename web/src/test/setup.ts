@@ -3,13 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-import { i18n } from '@/lib/i18n';
-import { resources } from '@/lib/i18n/create-i18n';
-
-// The app loads Polish on demand; tests switch languages synchronously, so every language is there from the start.
-for (const [locale, translation] of Object.entries(resources)) {
-  i18n.addResourceBundle(locale, 'translation', translation, true, true);
-}
+import './setup-languages';
 
 // CI runs the suite on two busy cores: give `findBy…` and `waitFor` room beyond Testing Library's 1 s default.
 configure({ asyncUtilTimeout: 5000 });
