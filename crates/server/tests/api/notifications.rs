@@ -338,13 +338,6 @@ db_test!(configure = quick_jobs, async fn a_notification_mail_has_both_parts_and
         assert_eq!(response.status(), 400, "{bad}");
         assert_eq!(error_of(response).await.1, "invalid_unsubscribe_token");
     }
-    let later = app.clock_now() + chrono::Duration::days(91);
-    let now = app.clock_now();
-    app.clock.set(later);
-    let response = post(token.clone()).await.unwrap();
-    assert_eq!(response.status(), 400);
-    assert_eq!(error_of(response).await.1, "expired_unsubscribe_token");
-    app.clock.set(now);
     let response = post(token.clone()).await.unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(body(response).await, json!({"unsubscribed": "application_accepted"}));
@@ -360,6 +353,13 @@ db_test!(configure = quick_jobs, async fn a_notification_mail_has_both_parts_and
     assert_eq!(body(pia.get("/api/notification-preferences").await).await["email_kinds"], json!([]));
     let response = stranger.post(app.url(&format!("/api/unsubscribe?token={token}"))).send().await.unwrap();
     assert_eq!(response.status(), 200, "an empty body");
+
+    // 91 days on, the link has expired. Checked last: with the clock that far ahead the session clean-up job may
+    // end Pia's session at any moment, and nothing after this needs it.
+    app.clock.set(app.clock_now() + chrono::Duration::days(91));
+    let response = post(token.clone()).await.unwrap();
+    assert_eq!(response.status(), 400);
+    assert_eq!(error_of(response).await.1, "expired_unsubscribe_token");
 });
 
 db_test!(configure = quick_jobs, async fn application_mails_quote_the_applicant_and_the_welcome(app) {
