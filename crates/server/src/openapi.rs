@@ -63,13 +63,14 @@ fn require_one_of(doc: &mut utoipa::openapi::OpenApi, schema_name: &str, parts: 
 
 /// The failures any operation may answer whatever it does, declared once under `components/responses` and
 /// referenced from every operation that does not describe them itself: malformed input (400), a server failure
-/// (500) or timeout (504); for operations with a body, one too large (413) or not JSON (415); for state-changing
+/// (500) or timeout (504); for operations with a body, one too large (413), not JSON (415) or holding a refused
+/// character (422); for operations with path parameters, nothing by that id (404); for state-changing
 /// operations, a missing CSRF header (403). Clients and contract tests then know every status they can meet.
 fn add_shared_responses(doc: &mut utoipa::openapi::OpenApi) {
-    use utoipa::openapi::path::HttpMethod;
+    use utoipa::openapi::path::{HttpMethod, ParameterIn};
     use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 
-    const SHARED: [(&str, &str, &str); 6] = [
+    const SHARED: [(&str, &str, &str); 8] = [
         (
             "400",
             "InvalidArgument",
@@ -80,10 +81,17 @@ fn add_shared_responses(doc: &mut utoipa::openapi::OpenApi) {
             "CsrfHeaderMissing",
             "A state-changing request without the header `X-Questline-Csrf: 1` (`csrf_header_missing`)",
         ),
+        ("404", "NotFound", "Nothing has this id or handle (or it contains a control or invisible character)"),
         ("413", "PayloadTooLarge", "The request body is over the size limit (`payload_too_large`)"),
         ("415", "UnsupportedMediaType", "The request body is not JSON (`unsupported_media_type`)"),
         ("500", "InternalError", "A failure on the server's side (`internal_error`); nothing of its cause is sent"),
         ("504", "RequestTimeout", "The request took longer than the server allows (`request_timeout`)"),
+        (
+            "422",
+            "RefusedCharacters",
+            "A text or key of the body holds a control or invisible character: `validation_failed`, with \
+             `control_characters` under its path (the schema cannot state this rule)",
+        ),
     ];
     let components = doc.components.get_or_insert_with(Default::default);
     for (_, name, description) in SHARED {
@@ -106,11 +114,15 @@ fn add_shared_responses(doc: &mut utoipa::openapi::OpenApi) {
             let Some(operation) = operation else { continue };
             let has_body = operation.request_body.is_some();
             let changes_state = !matches!(method, HttpMethod::Get);
+            let has_path_parameters = operation.parameters.iter().flatten().any(|parameter| {
+                matches!(parameter, RefOr::T(parameter) if matches!(parameter.parameter_in, ParameterIn::Path))
+            });
             for (status, name, _) in SHARED {
                 let applies = match status {
                     "403" => changes_state && !exempt,
-                    "415" => has_body && !exempt,
+                    "415" | "422" => has_body && !exempt,
                     "413" => has_body,
+                    "404" => has_path_parameters,
                     _ => true,
                 };
                 if applies {

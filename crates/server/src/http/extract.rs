@@ -181,16 +181,13 @@ where
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
         let pairs = axum::extract::Query::<Vec<(String, String)>>::try_from_uri(&parts.uri)?;
-        // A refused character is said under the parameter's name, as a body's refused text is (422).
-        let mut fields = FieldErrors::new();
+        // A refused character in a parameter is a query that cannot be read (400 `invalid_query_parameter`, as
+        // every operation with a query documents), said under the parameter's name.
         for (name, value) in &pairs.0 {
             if has_refused_characters(name) || has_refused_characters(value) {
-                let error = FieldError::new(ErrorCode::ControlCharacters, hidden_characters_message(&label_of(name)));
-                fields.entry(name.to_owned()).or_default().push(error);
+                let message = hidden_characters_message(&label_of(name));
+                return Err(ApiError::invalid_argument("invalid_query_parameter", message));
             }
-        }
-        if !fields.is_empty() {
-            return Err(DomainError::invalid_fields(fields).into());
         }
         let axum::extract::Query(value) = axum::extract::Query::<T>::try_from_uri(&parts.uri)?;
         Ok(Query(value))

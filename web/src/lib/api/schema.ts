@@ -4388,8 +4388,26 @@ export interface components {
         'application/json': components['schemas']['ErrorBody'];
       };
     };
+    /** @description Nothing has this id or handle (or it contains a control or invisible character) */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
     /** @description The request body is over the size limit (`payload_too_large`) */
     PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'];
+      };
+    };
+    /** @description A text or key of the body holds a control or invisible character: `validation_failed`, with `control_characters` under its path (the schema cannot state this rule) */
+    RefusedCharacters: {
       headers: {
         [name: string]: unknown;
       };
@@ -4796,6 +4814,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      404: components['responses']['NotFound'];
       500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
     };
@@ -6128,6 +6147,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['RefusedCharacters'];
       500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
     };
@@ -6744,6 +6764,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['RefusedCharacters'];
       500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
     };
@@ -7306,6 +7327,7 @@ export interface operations {
       403: components['responses']['CsrfHeaderMissing'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['RefusedCharacters'];
       500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
     };
