@@ -36,14 +36,13 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let mut builder = http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(settings.header_read_timeout).keep_alive(true);
-    // Every connection holds a receiver; all of them are gone once every connection has finished.
-    let (closed_tx, closed_rx) = watch::channel(());
     let (stop_tx, stop_rx) = watch::channel(false);
     tokio::pin!(shutdown);
-    // The connections' tasks, so those still open after the grace period can be dropped.
-    let mut tasks = tokio::task::JoinSet::new();
+    // Each connection's task: the set is empty once every connection has finished, and what is still open after
+    // the grace period is dropped with it.
+    let mut connections = tokio::task::JoinSet::new();
     loop {
-        while tasks.try_join_next().is_some() {}
+        while connections.try_join_next().is_some() {}
         let (io, addr) = tokio::select! {
             accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
@@ -55,8 +54,8 @@ pub async fn serve(
         });
         let service = TowerToHyperService::new(service.map_err(|never: Infallible| match never {}));
         let connection = builder.serve_connection(TokioIo::new(io), service).with_upgrades();
-        let (mut stop, closed) = (stop_rx.clone(), closed_rx.clone());
-        tasks.spawn(async move {
+        let mut stop = stop_rx.clone();
+        connections.spawn(async move {
             tokio::pin!(connection);
             loop {
                 tokio::select! {
@@ -69,19 +68,18 @@ pub async fn serve(
                     Ok(()) = stop.changed() => connection.as_mut().graceful_shutdown(),
                 }
             }
-            drop(closed);
         });
     }
     drop(listener);
     let _ = stop_tx.send(true);
-    drop(closed_rx);
-    if tokio::time::timeout(settings.grace, closed_tx.closed()).await.is_err() {
+    let finished = async { while connections.join_next().await.is_some() {} };
+    if tokio::time::timeout(settings.grace, finished).await.is_err() {
         tracing::warn!(
-            open = closed_tx.receiver_count(),
+            open = connections.len(),
             grace_secs = settings.grace.as_secs(),
             "connections still open after the shutdown grace period are closed"
         );
-        tasks.abort_all();
+        connections.abort_all();
     }
     Ok(())
 }
