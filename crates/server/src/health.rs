@@ -37,19 +37,21 @@ pub struct Health {
     )
 )]
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
-    if let Err(error) = state.db.ping().await {
-        tracing::warn!(%error, "health check: database unreachable");
-        return Err(ApiError::service_unavailable(
-            ErrorCode::DatabaseUnavailable.as_str(),
-            "The database cannot be reached.",
-        ));
-    }
+    database_answers(&state, "health").await?;
     let database = match state.db.backend() {
         sea_orm::DbBackend::Postgres => "postgres",
         sea_orm::DbBackend::Sqlite => "sqlite",
         _ => "other",
     };
     Ok(Json(Health { status: "ok".into(), database: database.into() }))
+}
+
+/// 503 `database_unavailable` unless the database answers a ping; `check` names the probe in the log.
+async fn database_answers(state: &AppState, check: &str) -> Result<(), ApiError> {
+    state.db.ping().await.map_err(|error| {
+        tracing::warn!(%error, check, "database unreachable");
+        ApiError::service_unavailable(ErrorCode::DatabaseUnavailable.as_str(), "The database cannot be reached.")
+    })
 }
 
 #[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
@@ -85,12 +87,6 @@ async fn ready(State(state): State<AppState>) -> Result<Json<Probe>, ApiError> {
     if state.lifecycle.is_draining() {
         return Err(ApiError::service_unavailable(ErrorCode::ShuttingDown.as_str(), "This instance is shutting down."));
     }
-    if let Err(error) = state.db.ping().await {
-        tracing::warn!(%error, "readiness check: database unreachable");
-        return Err(ApiError::service_unavailable(
-            ErrorCode::DatabaseUnavailable.as_str(),
-            "The database cannot be reached.",
-        ));
-    }
+    database_answers(&state, "readiness").await?;
     Ok(Json(Probe { status: "ok".into() }))
 }
