@@ -157,15 +157,11 @@ impl Jobs {
     /// The jobs waiting to run now (due, not running, not given up), by kind; every kind this instance runs is
     /// listed, with 0 when none waits.
     pub async fn queued_by_kind(&self, conn: &impl ConnectionTrait) -> Result<Vec<(String, u64)>, DbErr> {
-        let now = self.clock.now();
-        let free = Condition::any().add(job::Column::LockedUntil.is_null()).add(job::Column::LockedUntil.lte(now));
         let waiting: Vec<(String, i64)> = job::Entity::find()
             .select_only()
             .column(job::Column::Kind)
             .column_as(job::Column::Id.count(), "count")
-            .filter(job::Column::FailedAt.is_null())
-            .filter(job::Column::RunAt.lte(now))
-            .filter(free)
+            .filter(due_and_free(self.clock.now()))
             .group_by(job::Column::Kind)
             .into_tuple()
             .all(conn)
@@ -271,11 +267,8 @@ impl Jobs {
     async fn claim(&self, conn: &impl ConnectionTrait) -> Result<Option<JobRun>, DbErr> {
         for _ in 0..8 {
             let now = self.clock.now();
-            let free = Condition::any().add(job::Column::LockedUntil.is_null()).add(job::Column::LockedUntil.lte(now));
             let Some(candidate) = job::Entity::find()
-                .filter(job::Column::FailedAt.is_null())
-                .filter(job::Column::RunAt.lte(now))
-                .filter(free.clone())
+                .filter(due_and_free(now))
                 .order_by_asc(job::Column::RunAt)
                 .limit(1)
                 .one(conn)
@@ -292,8 +285,8 @@ impl Jobs {
                     sea_orm::sea_query::ExprTrait::add(Expr::col(job::Column::Attempts), 1),
                 )
                 .filter(job::Column::Id.eq(candidate.id))
+                .filter(unleased(now))
                 .filter(job::Column::FailedAt.is_null())
-                .filter(free)
                 .exec(conn)
                 .await?
                 .rows_affected
@@ -388,6 +381,16 @@ impl Jobs {
     }
 }
 
+/// No instance holds the job: never leased, or its lease ran out.
+fn unleased(now: DateTime<Utc>) -> Condition {
+    Condition::any().add(job::Column::LockedUntil.is_null()).add(job::Column::LockedUntil.lte(now))
+}
+
+/// A job that may run now: due, not given up, unleased.
+fn due_and_free(now: DateTime<Utc>) -> Condition {
+    Condition::all().add(job::Column::FailedAt.is_null()).add(job::Column::RunAt.lte(now)).add(unleased(now))
+}
+
 /// How long to wait after the `attempt`-th failure: 10 s, 20 s, 40 s, … at most an hour.
 pub fn retry_delay(attempt: i32) -> chrono::Duration {
     let doublings = attempt.saturating_sub(1).clamp(0, 20) as u32;
@@ -438,7 +441,7 @@ pub async fn hasten(conn: &impl ConnectionTrait, now: DateTime<Utc>, job: Job) -
         Condition::all()
             .add(job::Column::UniqueKey.eq(key.clone()))
             .add(job::Column::FailedAt.is_null())
-            .add(Condition::any().add(job::Column::LockedUntil.is_null()).add(job::Column::LockedUntil.lte(now)))
+            .add(unleased(now))
     };
     job::Entity::update_many()
         .col_expr(job::Column::Payload, Expr::value(payload))
