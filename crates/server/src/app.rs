@@ -113,8 +113,10 @@ pub const CSRF_EXEMPT: &[&str] = &[commerce::stripe_webhook::PATH, notifications
 /// The whole HTTP application: `/api/*` (JSON, with JSON errors for unknown paths), then the web app.
 pub fn router(state: AppState) -> Router {
     let (api, _) = api_routes().split_for_parts();
+    // Requests are counted by route only when metrics are served: otherwise the labels would be built for nothing.
+    let metrics = state.config.metrics_bind.is_some();
+    let api = if metrics { api.route_layer(axum::middleware::from_fn(crate::metrics::note_route)) } else { api };
     let api = api
-        .route_layer(axum::middleware::from_fn(crate::metrics::note_route))
         .fallback(middleware::api_not_found)
         .method_not_allowed_fallback(middleware::method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
@@ -128,6 +130,7 @@ pub fn router(state: AppState) -> Router {
         request_timeout: state.config.request_timeout(),
         secure: state.config.secure_cookies(),
         stripe: state.payment_providers.has(crate::payments::STRIPE_PROVIDER_ID),
+        metrics,
     };
     let app = Router::new().nest("/api", api).fallback(web::serve).with_state(state);
     middleware::apply(app, limits)

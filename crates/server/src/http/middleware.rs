@@ -61,6 +61,8 @@ pub struct Limits {
     pub secure: bool,
     /// Stripe is configured: its origins join the Content-Security-Policy.
     pub stripe: bool,
+    /// Metrics are served: every request is counted and timed.
+    pub metrics: bool,
 }
 
 /// Wraps the whole application (API and web app) in the shared layers. The outermost layer is listed last.
@@ -77,7 +79,7 @@ pub fn apply(router: Router, limits: Limits) -> Router {
     } else {
         router
     };
-    router
+    let router = router
         .layer(security_header(
             header::CONTENT_SECURITY_POLICY,
             if limits.stripe { CONTENT_SECURITY_POLICY_WITH_STRIPE } else { CONTENT_SECURITY_POLICY },
@@ -96,8 +98,8 @@ pub fn apply(router: Router, limits: Limits) -> Router {
             let request_id = request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id)
         }))
-        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
-        .layer(middleware::from_fn(crate::metrics::track_requests))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid));
+    if limits.metrics { router.layer(middleware::from_fn(crate::metrics::track_requests)) } else { router }
 }
 
 fn security_header(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
@@ -176,6 +178,7 @@ mod tests {
                 request_timeout: Duration::from_millis(100),
                 secure: false,
                 stripe: false,
+                metrics: false,
             },
         )
     }

@@ -60,7 +60,13 @@ async fn spawn_probe(limits: Limits) -> String {
 }
 
 fn default_limits() -> Limits {
-    Limits { body_limit_bytes: 1024, request_timeout: Duration::from_millis(300), secure: false, stripe: false }
+    Limits {
+        body_limit_bytes: 1024,
+        request_timeout: Duration::from_millis(300),
+        secure: false,
+        stripe: false,
+        metrics: false,
+    }
 }
 
 async fn post_raw(url: String, content_type: Option<&str>, body: impl Into<reqwest::Body>) -> reqwest::Response {
