@@ -33,15 +33,19 @@ pub async fn backup(database_url: &str, target: &Path) -> anyhow::Result<()> {
     if target.exists() {
         bail!("{} already exists: a backup never overwrites a file", target.display());
     }
-    let conn = super::connect(database_url, 1).await?;
     let into = target.to_str().context("the backup's path must be valid UTF-8")?;
+    // Made empty and the owner's only first (a database holds password hashes): `VACUUM INTO` fills an empty file.
+    super::create_private_file(target)?;
+    let conn = super::connect(database_url, 1).await?;
     let written = conn
         .execute_raw(Statement::from_sql_and_values(DbBackend::Sqlite, "VACUUM INTO ?", [into.into()]))
         .await
         .with_context(|| format!("cannot write the backup to {}", target.display()));
     conn.close().await?;
+    if written.is_err() {
+        let _ = std::fs::remove_file(target);
+    }
     written?;
-    restrict_to_owner(target)?;
     Ok(())
 }
 
@@ -56,11 +60,16 @@ pub async fn restore(database_url: &str, source: &Path) -> anyhow::Result<()> {
         );
     }
     check_backup(source).await?;
-    super::create_private_file(&target)?;
-    // Written beside its place and renamed, so an interrupted copy never looks like a database.
+    // Written beside its place (the owner's only, like the database) and renamed, so an interrupted copy never
+    // looks like a database.
     let partial = target.with_extension("restoring");
-    std::fs::copy(source, &partial).with_context(|| format!("cannot copy {}", source.display()))?;
-    restrict_to_owner(&partial)?;
+    super::create_private_file(&partial)?;
+    let copied = std::fs::File::open(source)
+        .and_then(|mut from| std::io::copy(&mut from, &mut std::fs::OpenOptions::new().write(true).open(&partial)?));
+    if let Err(error) = copied {
+        let _ = std::fs::remove_file(&partial);
+        return Err(anyhow::Error::new(error).context(format!("cannot copy {}", source.display())));
+    }
     std::fs::rename(&partial, &target)?;
     Ok(())
 }
@@ -99,16 +108,4 @@ async fn check_backup(source: &Path) -> anyhow::Result<()> {
     .with_context(|| format!("{} is not a usable backup", source.display()));
     conn.close().await?;
     verdict
-}
-
-/// A database holds password hashes and personal data: its copies are the owner's only.
-fn restrict_to_owner(path: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
-    }
-    #[cfg(not(unix))]
-    let _ = path;
-    Ok(())
 }

@@ -331,15 +331,8 @@ pub async fn migrate(conn: &DatabaseConnection) -> Result<(), DbErr> {
 /// Creates the database file (and its folder) readable by the owner only, unless it exists: it holds password
 /// hashes and personal data. SQLite gives its `-wal` and `-shm` files the database file's permissions.
 fn create_private_file(path: &std::path::Path) -> std::io::Result<()> {
-    if let Some(parent) = path.parent()
-        && !parent.as_os_str().is_empty()
-        && !parent.exists()
-    {
-        let mut folder = std::fs::DirBuilder::new();
-        folder.recursive(true);
-        #[cfg(unix)]
-        std::os::unix::fs::DirBuilderExt::mode(&mut folder, 0o700);
-        folder.create(parent)?;
+    if let Some(parent) = path.parent() {
+        create_private_folder(parent)?;
     }
     let mut file = std::fs::OpenOptions::new();
     file.write(true).create_new(true);
@@ -350,6 +343,18 @@ fn create_private_file(path: &std::path::Path) -> std::io::Result<()> {
         Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
         Err(error) => Err(error),
     }
+}
+
+/// Creates the folder (and its parents) readable by the owner only, unless it exists.
+fn create_private_folder(path: &std::path::Path) -> std::io::Result<()> {
+    if path.as_os_str().is_empty() || path.exists() {
+        return Ok(());
+    }
+    let mut folder = std::fs::DirBuilder::new();
+    folder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut folder, 0o700);
+    folder.create(path)
 }
 
 /// The same database server's URL for another database, its query (`?sslmode=…`) kept: the tests' per-test
