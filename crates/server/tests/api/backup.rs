@@ -6,11 +6,7 @@ use std::process::Output;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use questline::app::Application;
-use questline::clock::SystemClock;
-use questline::config::Config;
-
-use crate::helpers::{Backend, PASSWORD, TestApp};
+use crate::helpers::{Backend, PASSWORD, Running, TestApp, own_config};
 
 /// Runs the `questline` binary with only the settings given (none inherited from the test's environment).
 async fn questline(args: &[&str], env: &[(&str, &str)]) -> Output {
@@ -93,11 +89,10 @@ async fn a_backup_taken_during_writes_restores_every_write_acknowledged_before_i
     assert!(said(&again).contains("is not empty"), "{}", said(&again));
 
     // A server on the restored folder knows every account acknowledged before the backup began.
-    let mut config = Config::for_database(format!("sqlite://{data}/questline.db?mode=rwc"), data_dir.clone());
+    let mut config = own_config(&data_dir, None);
     config.address_limit_per_hour = 100_000;
-    let restored = Application::build_with_clock(config, Arc::new(SystemClock)).await.unwrap();
-    let address = format!("http://{}", restored.local_addr());
-    tokio::spawn(restored.run_until(std::future::pending()));
+    let restored = Running::start(config).await;
+    let address = format!("http://{}", restored.address);
     let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
     for number in before_backup {
         let response = client

@@ -85,6 +85,50 @@ pub struct TestApp {
     _data_dir: TempDir,
 }
 
+/// A configuration for an application of the test's own, on `database_url` or else on SQLite in `data_dir`, with
+/// cheap password hashing.
+pub fn own_config(data_dir: &std::path::Path, database_url: Option<String>) -> Config {
+    let url = database_url.unwrap_or_else(|| format!("sqlite://{}/questline.db?mode=rwc", data_dir.display()));
+    let mut config = Config::for_database(url, data_dir.to_path_buf());
+    config.argon2_memory_kib = 256;
+    config.argon2_iterations = 1;
+    config
+}
+
+/// An application on the system clock that the test stops as SIGTERM would (`stop`), to watch it drain.
+pub struct Running {
+    pub address: std::net::SocketAddr,
+    pub state: AppState,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    server: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    pub async fn start(config: Config) -> Self {
+        let app = Application::build_with_clock(config, Arc::new(questline::clock::SystemClock)).await.expect("starts");
+        let (address, state) = (app.local_addr(), app.state.clone());
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(app.run_until(async move {
+            let _ = stopped.await;
+        }));
+        Self { address, state, stop: Some(stop), server }
+    }
+
+    /// The stop signal.
+    pub fn stop(&mut self) {
+        let _ = self.stop.take().expect("stopped once").send(());
+    }
+
+    pub fn has_stopped(&self) -> bool {
+        self.server.is_finished()
+    }
+
+    /// Waits until the application has stopped, successfully, within `limit`.
+    pub async fn stopped_within(&mut self, limit: Duration) {
+        tokio::time::timeout(limit, &mut self.server).await.expect("the server stops in time").unwrap().unwrap();
+    }
+}
+
 pub fn test_start_time() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-11-22T10:00:00Z").expect("valid time").with_timezone(&Utc)
 }

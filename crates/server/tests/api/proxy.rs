@@ -7,14 +7,9 @@
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
 use futures::StreamExt;
-use questline::AppState;
-use questline::app::Application;
-use questline::clock::SystemClock;
-use questline::config::Config;
 use questline::events::{Audience, Event};
 use questline_domain::ids::AccountId;
 use serde_json::{Value, json};
@@ -23,34 +18,18 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 
-use crate::helpers::{PASSWORD, fresh_postgres_database};
+use crate::helpers::{PASSWORD, Running, fresh_postgres_database, own_config};
 
 /// The header the test's server block adds: which instance answered (`$upstream_addr`).
 const UPSTREAM: &str = "x-questline-upstream";
 
-struct Instance {
-    address: SocketAddr,
-    state: AppState,
-    stop: Option<oneshot::Sender<()>>,
-    server: tokio::task::JoinHandle<std::io::Result<()>>,
-    _data: tempfile::TempDir,
-}
-
-async fn start_instance(database_url: &str) -> Instance {
+async fn start_instance(database_url: &str) -> (Running, tempfile::TempDir) {
     let data = tempfile::tempdir().unwrap();
-    let mut config = Config::for_database(database_url.to_owned(), data.path().to_path_buf());
-    config.argon2_memory_kib = 64;
-    config.argon2_iterations = 1;
+    let mut config = own_config(data.path(), Some(database_url.to_owned()));
     config.trusted_proxies = Some("127.0.0.1".into());
     config.address_limit_per_hour = 2;
     config.shutdown_grace_secs = 5;
-    let app = Application::build_with_clock(config, Arc::new(SystemClock)).await.unwrap();
-    let (address, state) = (app.local_addr(), app.state.clone());
-    let (stop, stopped) = oneshot::channel::<()>();
-    let server = tokio::spawn(app.run_until(async move {
-        let _ = stopped.await;
-    }));
-    Instance { address, state, stop: Some(stop), server, _data: data }
+    (Running::start(config).await, data)
 }
 
 /// nginx on a free port in front of `instances`, killed when dropped.
@@ -147,8 +126,8 @@ fn new_email() -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_behind_nginx() {
     let database_url = fresh_postgres_database().await;
-    let mut first = start_instance(&database_url).await;
-    let second = start_instance(&database_url).await;
+    let (mut first, _first_data) = start_instance(&database_url).await;
+    let (second, _second_data) = start_instance(&database_url).await;
     let nginx = start_nginx(&[first.address, second.address]).await;
     let base = format!("http://127.0.0.1:{}", nginx.port);
     let browser = reqwest::Client::builder().cookie_store(true).build().unwrap();
@@ -214,16 +193,17 @@ async fn two_instances_behind_nginx() {
 
     // The client address is the one nginx forwards: one address spends its sign-ups on both instances (two an hour
     // each) while another still signs up. Were the proxy's own address counted, the other would be refused too.
-    let mut refused_by = BTreeSet::new();
-    for attempt in 0.. {
-        let response = reqwest::Client::new()
+    let sign_up_from = |client_address: &'static str| {
+        reqwest::Client::new()
             .post(format!("{base}/api/auth/sign-up"))
             .header("X-Questline-Csrf", "1")
-            .header("X-Forwarded-For", "203.0.113.7")
+            .header("X-Forwarded-For", client_address)
             .json(&sign_up_body(&new_email()))
             .send()
-            .await
-            .unwrap();
+    };
+    let mut refused_by = BTreeSet::new();
+    for attempt in 0.. {
+        let response = sign_up_from("203.0.113.7").await.unwrap();
         if response.status() == 429 {
             refused_by.insert(upstream_of(&response));
         } else {
@@ -234,14 +214,7 @@ async fn two_instances_behind_nginx() {
         }
         assert!(attempt < 12, "both instances refuse the address at last: {refused_by:?}");
     }
-    let another = reqwest::Client::new()
-        .post(format!("{base}/api/auth/sign-up"))
-        .header("X-Questline-Csrf", "1")
-        .header("X-Forwarded-For", "203.0.113.8")
-        .json(&sign_up_body(&new_email()))
-        .send()
-        .await
-        .unwrap();
+    let another = sign_up_from("203.0.113.8").await.unwrap();
     assert_eq!(another.status(), 201, "another client address is counted on its own");
 
     // One instance stops gracefully while requests stream through the proxy: none fails.
@@ -270,12 +243,8 @@ async fn two_instances_behind_nginx() {
         })
     };
     first_half_done.await.unwrap();
-    first.stop.take().unwrap().send(()).unwrap();
-    tokio::time::timeout(Duration::from_secs(10), &mut first.server)
-        .await
-        .expect("the instance stops within its grace")
-        .unwrap()
-        .unwrap();
+    first.stop();
+    first.stopped_within(Duration::from_secs(10)).await;
     // Requests go on after the stop, all to the instance left.
     let mut after = 0;
     while after < 20 {
