@@ -6,11 +6,11 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 
-import { loadWorkspaceStrings } from '@/lib/i18n';
+import { withWorkspaceStrings } from '@/lib/i18n';
 
 export function lazyDialog<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   // A dialog may show the workspace's strings (a series' or blueprint's): they come with its code.
-  const Lazy = lazy(() => Promise.all([load(), loadWorkspaceStrings()]).then(([module]) => module));
+  const Lazy = lazy(withWorkspaceStrings(load));
   return function LazyDialog(props: P) {
     return (
       <Suspense fallback={null}>

@@ -10,17 +10,17 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 import { isPaletteShortcut } from '@/lib/commands/shortcut';
-import { loadWorkspaceStrings } from '@/lib/i18n';
+import { withWorkspaceStrings } from '@/lib/i18n';
 import type { Command as PaletteCommand } from '@/lib/commands/types';
 
 import { PaletteContext, type PaletteControls } from './palette-context';
 
 // The palette's strings (its title, sections and every command's label) come with the workspace's, after the
 // first paint.
-const PaletteHost = lazy(() =>
-  Promise.all([import('./palette-host'), loadWorkspaceStrings()]).then(([module]) => ({
-    default: module.PaletteHost,
-  })),
+const PaletteHost = lazy(
+  withWorkspaceStrings(() =>
+    import('./palette-host').then((module) => ({ default: module.PaletteHost })),
+  ),
 );
 
 export function CommandPaletteProvider({

@@ -13,7 +13,7 @@ import {
   type SidebarController,
 } from '@/components/ui/use-sidebar-controller';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { loadWorkspaceStrings } from '@/lib/i18n';
+import { loadWorkspaceStrings, withWorkspaceStrings } from '@/lib/i18n';
 import { useAccountLocaleSync } from '@/features/accounts/components/use-account-locale-sync';
 import { LiveUpdates } from '@/features/realtime';
 import { useIsMobile } from '@/lib/use-is-mobile';
@@ -36,9 +36,7 @@ const ProfileWizards = lazy(() =>
 
 // A signed-in user's conversations live in the auxiliary sidebar (issue 17): loaded after the page, and never
 // for a visitor, so the Questboard's first load carries none of it.
-const ChatDock = lazy(() =>
-  Promise.all([import('./chat-dock'), loadWorkspaceStrings()]).then(([module]) => module),
-);
+const ChatDock = lazy(withWorkspaceStrings(() => import('./chat-dock')));
 
 // The cart follows the region and the account from the first page on (spec §4), loaded after the first paint.
 const CartSync = lazy(() => import('@/features/commerce/components/cart-sync'));

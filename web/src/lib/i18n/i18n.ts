@@ -93,6 +93,14 @@ export async function loadWorkspaceStrings(instance: I18n = i18n): Promise<void>
   await Promise.all([...locales].map((locale) => loadWorkspaceLocale(instance, locale)));
 }
 
+/**
+ * `load` (a module of the signed-in workspace's, for `React.lazy`), resolved once the workspace strings it shows
+ * are there too.
+ */
+export function withWorkspaceStrings<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  return () => Promise.all([load(), loadWorkspaceStrings()]).then(([module]) => module);
+}
+
 function storage(): Storage | undefined {
   return typeof window === 'undefined' ? undefined : window.localStorage;
 }

@@ -6,6 +6,7 @@ export {
   loadLocale,
   loadWorkspaceStrings,
   type TranslationKey,
+  withWorkspaceStrings,
 } from './i18n';
 export {
   defaultLocale,

@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
 
 import { useSignedInUser } from '@/lib/auth/current-user';
-import { loadWorkspaceStrings } from '@/lib/i18n';
+import { withWorkspaceStrings } from '@/lib/i18n';
 
 import type { ChatButtonProps } from '../components/chat-button';
 
 export type { ChatButtonProps };
 
-const Lazy = lazy(() =>
-  Promise.all([import('../components/chat-button'), loadWorkspaceStrings()]).then(([module]) => ({
-    default: module.ChatButton,
-  })),
+const Lazy = lazy(
+  withWorkspaceStrings(() =>
+    import('../components/chat-button').then((module) => ({ default: module.ChatButton })),
+  ),
 );
 
 /** The Chat button; its code loads only for a signed-in user (a visitor never sees it). */

@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react';
 
-import { loadWorkspaceStrings } from '@/lib/i18n';
+import { withWorkspaceStrings } from '@/lib/i18n';
 
 // The bell's code and strings load after the page has painted, for signed-in users only.
-const Bell = lazy(() =>
-  Promise.all([import('../components/notification-bell'), loadWorkspaceStrings()]).then(
-    ([module]) => ({ default: module.NotificationBell }),
+const Bell = lazy(
+  withWorkspaceStrings(() =>
+    import('../components/notification-bell').then((module) => ({
+      default: module.NotificationBell,
+    })),
   ),
 );
 

@@ -1,12 +1,8 @@
 import { lazy, Suspense } from 'react';
 
-import { loadWorkspaceStrings } from '@/lib/i18n';
+import { withWorkspaceStrings } from '@/lib/i18n';
 
-const Settings = lazy(() =>
-  Promise.all([import('../components/notification-preferences'), loadWorkspaceStrings()]).then(
-    ([module]) => module,
-  ),
-);
+const Settings = lazy(withWorkspaceStrings(() => import('../components/notification-preferences')));
 
 /** The account's notification settings form (the account settings page's "Notifications" section). */
 export function NotificationPreferences() {

@@ -1,14 +1,10 @@
 import { lazy, Suspense } from 'react';
 
-import { loadWorkspaceStrings } from '@/lib/i18n';
+import { withWorkspaceStrings } from '@/lib/i18n';
 
 import type { RecentNotificationsProps } from '../components/recent-notifications';
 
-const Recent = lazy(() =>
-  Promise.all([import('../components/recent-notifications'), loadWorkspaceStrings()]).then(
-    ([module]) => module,
-  ),
-);
+const Recent = lazy(withWorkspaceStrings(() => import('../components/recent-notifications')));
 
 /** The latest `limit` notifications as links (signed-in pages only). */
 export function RecentNotifications(props: RecentNotificationsProps) {
