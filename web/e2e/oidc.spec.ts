@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectAccessible } from './support/axe';
+import { postponeProfileWizardWhenAsked } from './support/people';
 
 // Sign-in through the test OpenID Connect provider (test-support/oidc-provider, started by
 // playwright.config.ts as "Test ID"): its login form takes any login name, which becomes the subject and the
@@ -31,23 +32,9 @@ function mainSidebar(page: Page) {
   return page.locator('aside[data-sidebar="main"]');
 }
 
-// A new account is asked to complete its profile (the profiles feature's wizard); these tests postpone it.
+// A new account is asked to complete its profile; these tests postpone it.
 test.beforeEach(async ({ page }) => {
-  const wizard = page.getByTestId('profile-wizard');
-  // The wizard fades out after Later (and is kept for resuming): the test goes on without waiting for it to go.
-  // A click that finds the button gone (the wizard re-rendered or already closing) gives up after a moment
-  // instead of holding the test: the handler runs again if the wizard is still there.
-  await page.addLocatorHandler(
-    wizard,
-    async () => {
-      await wizard
-        .getByRole('button', { name: 'Later' })
-        .first()
-        .click({ timeout: 2_000 })
-        .catch(() => undefined);
-    },
-    { noWaitAfter: true },
-  );
+  await postponeProfileWizardWhenAsked(page);
 });
 
 function steps(page: Page) {

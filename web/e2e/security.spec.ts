@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { expectAccessible } from './support/axe';
+import { postponeProfileWizardWhenAsked } from './support/people';
 
 // What issue 9 (security review) and issue 11's account items changed for users: linked identities in account
 // settings, deleting an identity-provider-only account by signing in again, and the verification link offered
@@ -39,12 +40,9 @@ function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-// A new account is asked to complete its profile (the profiles feature's wizard); these journeys postpone it.
+// A new account is asked to complete its profile; these journeys postpone it.
 test.beforeEach(async ({ page }) => {
-  const wizard = page.getByTestId('profile-wizard');
-  await page.addLocatorHandler(wizard, async () => {
-    await wizard.getByRole('button', { name: 'Later' }).first().click();
-  });
+  await postponeProfileWizardWhenAsked(page);
 });
 
 /** The provider's own login form (the test provider takes any login; it becomes the claims). */

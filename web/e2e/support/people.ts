@@ -154,3 +154,25 @@ export async function publishedSeries(
   expect(published.status()).toBe(200);
   return series;
 }
+
+/**
+ * A new account is asked to complete its profile (the profiles feature's wizard) on whatever page it lands; the
+ * journeys about something else postpone it whenever it shows. The wizard fades out after Later (and is kept for
+ * resuming), so the journey goes on without waiting for it to go; a click that finds the button gone (the wizard
+ * re-rendered or already closing) gives up after a moment instead of holding the journey, and the handler runs
+ * again if the wizard is still there.
+ */
+export async function postponeProfileWizardWhenAsked(page: Page) {
+  const wizard = page.getByTestId('profile-wizard');
+  await page.addLocatorHandler(
+    wizard,
+    async () => {
+      await wizard
+        .getByRole('button', { name: 'Later' })
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+    },
+    { noWaitAfter: true },
+  );
+}
