@@ -23,6 +23,13 @@ pub enum ExperienceLevel {
     Veteran,
 }
 
+/// A player's stated experience, as applications show it to the GM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerExperience {
+    pub experience_level: ExperienceLevel,
+    pub claimed_years_experience: i32,
+}
+
 impl ExperienceLevel {
     pub fn parse(input: &str) -> Result<Self, FieldError> {
         match input {

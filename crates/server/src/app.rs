@@ -15,7 +15,7 @@ use crate::clock::SharedClock;
 use crate::config::Config;
 use crate::db::{self, Db};
 use crate::events::EventBus;
-use crate::hooks::{AccountHooks, SeriesHooks};
+use crate::hooks::{AccountHooks, Hooks, PlayerHooks, SeriesHooks};
 use crate::http::TrustedProxies;
 use crate::http::middleware::{self, Limits};
 use crate::http::server::{self, ServerSettings};
@@ -95,10 +95,28 @@ pub fn account_hooks() -> AccountHooks {
         .on_suspended("sessions", sessions::on_account_suspended)
 }
 
-/// What features above `series` do when a series changes: its sessions in preparation follow a change of its
-/// requirements.
+/// What features above `series` do when a series changes or a player leaves it, and what they answer about it.
 pub fn series_hooks() -> SeriesHooks {
-    SeriesHooks::default().on_requirements_changed("sessions", sessions::on_series_requirements_changed)
+    SeriesHooks::default()
+        .on_requirements_changed("sessions", sessions::on_series_requirements_changed)
+        .on_ended("sessions", sessions::on_series_ended)
+        .on_ended("applications", applications::on_series_ended)
+        .on_player_left("sessions", sessions::on_player_left_series)
+        .answer_blueprint_in_use("series", series::uses_blueprint)
+        .answer_seated("applications", applications::seated)
+}
+
+/// What features above `applications` answer about a player who applies.
+pub fn player_hooks() -> PlayerHooks {
+    PlayerHooks::default()
+        .answer_birthdate("profiles", profiles::birthdate)
+        .answer_experience("profiles", profiles::player_experience)
+        .answer_sessions_played("sessions", sessions::sessions_played_by)
+}
+
+/// Every hook registry.
+pub fn hooks() -> Hooks {
+    Hooks { accounts: account_hooks(), series: series_hooks(), players: player_hooks() }
 }
 
 /// The API paths whose POSTs honour `Idempotency-Key` (decisions.md, commerce §4): the store (carts, payment
@@ -223,8 +241,7 @@ impl Application {
         let listener = TcpListener::bind(config.socket_addr()).await?;
         let auth = Arc::new(Auth::from_config(&config, clock.clone())?);
         let mailer = Mailer::from_config(&config, clock.clone())?;
-        let hooks = Arc::new(account_hooks());
-        let series_hooks = Arc::new(series_hooks());
+        let hooks = Arc::new(hooks());
         let mut payment_providers = PaymentProviders::new(config.system_payments_on());
         if let Some(stripe) = stripe {
             // Its start-up warnings are `Config::warnings`, said by `serve`.
@@ -240,7 +257,6 @@ impl Application {
             realtime,
             jobs,
             hooks,
-            series_hooks,
             public_cache,
             proxies,
             payment_providers,

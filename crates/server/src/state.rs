@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::db::{Db, TxFuture};
 use crate::error::ApiError;
 use crate::events::{Event, EventBus};
-use crate::hooks::{AccountHooks, SeriesHooks};
+use crate::hooks::Hooks;
 use crate::http::TrustedProxies;
 use crate::jobs::{Job, Jobs};
 use crate::lifecycle::Lifecycle;
@@ -38,10 +38,9 @@ pub struct AppState {
     pub realtime: Realtime,
     /// Schedules durable background jobs and runs due ones.
     pub jobs: Jobs,
-    /// What each feature does when an account is created, proves its e-mail or is erased (listed in `app.rs`).
-    pub hooks: Arc<AccountHooks>,
-    /// What features above `series` do when a series changes (listed in `app.rs`).
-    pub series_hooks: Arc<SeriesHooks>,
+    /// What the features above one do when it tells them news, and what they answer when it asks (listed in
+    /// `app.rs`).
+    pub hooks: Arc<Hooks>,
     /// Answers of public reads kept for a few seconds (the Questboard's pages).
     pub public_cache: PublicCache,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`QUESTLINE_TRUSTED_PROXIES`).
@@ -65,8 +64,7 @@ pub struct Write<'c> {
     pub txn: &'c DatabaseTransaction,
     pub events: EventBus,
     pub jobs: Jobs,
-    pub hooks: Arc<AccountHooks>,
-    pub series_hooks: Arc<SeriesHooks>,
+    pub hooks: Arc<Hooks>,
     pub now: DateTime<Utc>,
 }
 
@@ -91,8 +89,7 @@ impl AppState {
         F: for<'c> FnOnce(Write<'c>) -> TxFuture<'c, T, ApiError> + Send + 'static,
     {
         let (events, jobs, hooks, now) = (self.events.clone(), self.jobs.clone(), self.hooks.clone(), self.clock.now());
-        let series_hooks = self.series_hooks.clone();
-        self.db.write(move |txn| work(Write { txn, events, jobs, hooks, series_hooks, now })).await
+        self.db.write(move |txn| work(Write { txn, events, jobs, hooks, now })).await
     }
 
     /// [`AppState::write`] for a write that races others on the same rows (a cart's completion and its payment

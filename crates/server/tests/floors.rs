@@ -1,32 +1,53 @@
-//! The server's modules stand on floors, and imports only go down (docs/architecture.md):
+//! The server's modules stand on floors, and imports only go down (docs/architecture.md). From the bottom:
 //!
-//! 3. the composition root: `app`, `cli`, `main`, `openapi`, `lib`, `demo` (it drives the whole app);
-//! 2. the features: `accounts`, `profiles`, `oidc`, `commerce`, `game_systems`, `blueprints`, `series`,
-//!    `applications`, `sessions`, `chat`, `dashboard`, `event_stream`, …;
-//! 1. the platform they share: `auth`, `jobs`, `events`, `realtime`, `hooks`, `state`, `public_cache`;
-//! 0. the base: `db`, `http`, `error`, `config`, `clock`, `mail`, `pagination`, `telemetry`, `metrics`,
-//!    `lifecycle`;
+//! 0. the base: `db`, `http`, `error`, `config`, `clock`, `mail`, `payments`, `pagination`, `telemetry`,
+//!    `metrics`, `lifecycle`, `failpoints`;
+//! 1. the platform the features share: `auth`, `jobs`, `events`, `realtime`, `hooks`, `state`, `public_cache`,
+//!    `idempotency`;
+//! 2. people: `accounts`, `oidc`, `notifications`;
+//! 3. the catalogue: `game_systems`, `blueprints`;
+//! 4. `series`;
+//! 5. `applications`;
+//! 6. `sessions`;
+//! 7. `commerce`;
+//! 8. the table's talk: `chat`, `reviews`;
+//! 9. pages, which show what the features below keep: `profiles`, `dashboard`, `web`, `runtime_config`,
+//!    `event_stream`, `health`;
+//! 10. the composition root: `app`, `cli`, `main`, `openapi`, `lib`, `demo` (it drives the whole app);
 //!
-//! and below them all the pure `questline-domain` crate (Cargo keeps that one from importing the server). This test
-//! reads every `crate::…` path in `crates/server/src` and fails when a module imports a higher floor, when a
-//! feature reaches into another feature's files instead of its `mod.rs`, or when `db` speaks of API errors.
-//! It needs no build of the server: it only reads the sources.
+//! and below them all the pure `questline-domain` crate (Cargo keeps that one from importing the server). A module
+//! calls the front doors of modules on its floor or below, never above: news and questions that must go up travel
+//! through `hooks`, which the root fills. This test reads every `crate::…` path in `crates/server/src` and fails
+//! when a module imports a higher floor, when a feature reaches into another feature's files instead of its
+//! `mod.rs`, or when `db` speaks of API errors. It needs no build of the server: it only reads the sources.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-const ROOT: u8 = 3;
-const FEATURE: u8 = 2;
-const PLATFORM: u8 = 1;
 const BASE: u8 = 0;
+const PLATFORM: u8 = 1;
+const PEOPLE: u8 = 2;
+const CATALOGUE: u8 = 3;
+const SERIES: u8 = 4;
+const APPLICATIONS: u8 = 5;
+const SESSIONS: u8 = 6;
+const COMMERCE: u8 = 7;
+const TALK: u8 = 8;
+const PAGES: u8 = 9;
+const ROOT: u8 = 10;
 
-/// The floor of each top-level module. A new module must be added here, on purpose.
+/// The floor of each top-level module. A new module must be added here, on purpose (STYLE.md item 12b).
 fn floor(module: &str) -> Option<u8> {
     Some(match module {
         "app" | "cli" | "main" | "openapi" | "lib" | "demo" => ROOT,
-        "accounts" | "profiles" | "oidc" | "commerce" | "game_systems" | "blueprints" | "series" | "applications"
-        | "sessions" | "chat" | "dashboard" | "notifications" | "reviews" | "event_stream" | "health"
-        | "runtime_config" | "web" => FEATURE,
+        "profiles" | "dashboard" | "web" | "runtime_config" | "event_stream" | "health" => PAGES,
+        "chat" | "reviews" => TALK,
+        "commerce" => COMMERCE,
+        "sessions" => SESSIONS,
+        "applications" => APPLICATIONS,
+        "series" => SERIES,
+        "game_systems" | "blueprints" => CATALOGUE,
+        "accounts" | "oidc" | "notifications" => PEOPLE,
         "auth" | "jobs" | "events" | "realtime" | "hooks" | "state" | "public_cache" | "idempotency" => PLATFORM,
         "db" | "http" | "error" | "config" | "clock" | "mail" | "payments" | "pagination" | "telemetry"
         | "failpoints" | "metrics" | "lifecycle" => BASE,
@@ -37,10 +58,22 @@ fn floor(module: &str) -> Option<u8> {
 fn floor_name(floor: u8) -> &'static str {
     match floor {
         ROOT => "the composition root",
-        FEATURE => "a feature",
+        PAGES => "a page",
+        TALK => "the table's talk",
+        COMMERCE => "commerce",
+        SESSIONS => "sessions",
+        APPLICATIONS => "applications",
+        SERIES => "series",
+        CATALOGUE => "the catalogue",
+        PEOPLE => "people",
         PLATFORM => "the platform",
         _ => "the base",
     }
+}
+
+/// Whether a module on this floor is a feature (it keeps its files behind its `mod.rs`).
+fn is_feature(floor: u8) -> bool {
+    (PEOPLE..=PAGES).contains(&floor)
 }
 
 /// Top-level modules of the base that must not import each other, with why.
@@ -278,8 +311,8 @@ fn check(src: &Path, relative: &Path, source: &str) -> Vec<Violation> {
                 floor_name(target_floor),
             )));
         }
-        if own_floor == FEATURE
-            && target_floor == FEATURE
+        if is_feature(own_floor)
+            && is_feature(target_floor)
             && let Some(item) = path.get(1)
             && is_inner_file(src, target, item)
         {
@@ -336,7 +369,7 @@ fn a_lower_floor_importing_a_higher_one_is_caught() {
     assert_eq!(caught("db/mod.rs", "fn f() -> crate::error::ApiError { todo() }").len(), 1, "db speaks of ApiError");
     assert_eq!(caught("http/mod.rs", "use crate::{events::{Event, EventBus}};").len(), 2, "nested groups");
     assert_eq!(
-        caught("accounts/handlers.rs", "let x = crate::profiles::queries::erase(txn).await;").len(),
+        caught("reviews/handlers.rs", "let x = crate::sessions::queries::played(conn).await;").len(),
         1,
         "a feature reaches into another's file"
     );
@@ -345,4 +378,9 @@ fn a_lower_floor_importing_a_higher_one_is_caught() {
     assert!(caught("app.rs", "use crate::{accounts, jobs::{self, Job}};").is_empty(), "the root sees everything");
     assert!(caught("auth/mod.rs", "// crate::accounts::x\nlet s = \"crate::app\";").is_empty(), "not code");
     assert!(caught("state.rs", "use crate::auth::Auth; use crate::db::Db;").is_empty(), "down and sideways");
+    assert_eq!(caught("series/store.rs", "crate::sessions::on_series_ended(w, id)").len(), 1, "series calls sessions");
+    assert_eq!(caught("blueprints/store.rs", "use crate::series;").len(), 1, "the catalogue imports series");
+    assert_eq!(caught("applications/store.rs", "use crate::profiles;").len(), 1, "applications imports a page");
+    assert!(caught("sessions/mod.rs", "use crate::{applications, series};").is_empty(), "sessions sees below");
+    assert!(caught("chat/mod.rs", "use crate::reviews;").is_empty(), "sideways on one floor");
 }

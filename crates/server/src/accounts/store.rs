@@ -26,7 +26,7 @@ pub async fn sign_up(
     policy: &SessionPolicy,
 ) -> Result<(account::Model, String), ApiError> {
     let id = new.id;
-    let account = queries::create_account(w.txn, &w.hooks, new, w.now).await.map_err(|e| {
+    let account = queries::create_account(w.txn, &w.hooks.accounts, new, w.now).await.map_err(|e| {
         on_unique_violation(e, || ApiError::conflict("email_taken", "An account with this e-mail already exists."))
     })?;
     if send_mail {
@@ -113,7 +113,7 @@ pub async fn verify_email(w: &Write<'_>, token: &str) -> Result<(), ApiError> {
     let account = redeem_link(w, token, TokenPurpose::VerifyEmail).await?;
     let id = account.id;
     if account.email_verified_at.is_none() {
-        w.hooks.email_proven(w.txn, id.into(), w.now).await?;
+        w.hooks.accounts.email_proven(w.txn, id.into(), w.now).await?;
     }
     let mut row = account.into_active_model();
     row.email_verified_at = Set(Some(w.now));
@@ -154,7 +154,7 @@ pub async fn reset_password(w: &Write<'_>, token: &str, hash: String) -> Result<
     let account = redeem_link(w, token, TokenPurpose::ResetPassword).await?;
     let id = account.id;
     if account.email_verified_at.is_none() {
-        w.hooks.email_proven(w.txn, id.into(), w.now).await?;
+        w.hooks.accounts.email_proven(w.txn, id.into(), w.now).await?;
     }
     let mut row = account.into_active_model();
     row.password_hash = Set(Some(hash));
@@ -184,7 +184,7 @@ pub async fn delete_account(w: &Write<'_>, id: Uuid) -> Result<(), ApiError> {
     account.update(w.txn).await?;
     session::revoke_all(w.txn, id, None, w.now).await?;
     account_token::Entity::delete_many().filter(account_token::Column::AccountId.eq(id)).exec(w.txn).await?;
-    w.hooks.erased(w.txn, id.into(), w.now).await?;
+    w.hooks.accounts.erased(w.txn, id.into(), w.now).await?;
     w.record(account_events::deleted(id.into())).await?;
     Ok(())
 }

@@ -49,7 +49,7 @@ async fn answer(
     state: &AppState,
     row: super::entities::application::Model,
 ) -> Result<Json<SeriesApplication>, ApiError> {
-    Ok(Json(queries::view(state.db.conn(), row).await?))
+    Ok(Json(queries::view(state.db.conn(), &state.hooks.players, row).await?))
 }
 
 /// Applies to a series with an optional message; applying again after a cancelled or rejected application
@@ -272,7 +272,7 @@ pub async fn list_my_applications(
     Query(query): Query<PageQuery>,
 ) -> Result<Json<SeriesApplicationPage>, ApiError> {
     let page = PageRequest::try_from(query)?;
-    let (items, count) = queries::list_of_player(state.db.conn(), user.id(), page).await?;
+    let (items, count) = queries::list_of_player(state.db.conn(), &state.hooks.players, user.id(), page).await?;
     Ok(Json(SeriesApplicationPage { items, count, offset: page.offset, limit: page.limit }))
 }
 
@@ -316,6 +316,8 @@ pub async fn list_series_applications(
     Query(query): Query<SeriesApplicationsQuery>,
 ) -> Result<Json<SeriesApplicationPage>, ApiError> {
     let page = PageRequest::try_from(PageQuery { offset: query.offset, limit: query.limit })?;
-    let (items, count) = queries::list_of_gm(state.db.conn(), user.id(), query.series_id, query.status, page).await?;
+    let (items, count) =
+        queries::list_of_gm(state.db.conn(), &state.hooks.players, user.id(), query.series_id, query.status, page)
+            .await?;
     Ok(Json(SeriesApplicationPage { items, count, offset: page.offset, limit: page.limit }))
 }

@@ -2,7 +2,8 @@
 //! series that recruits (with an optional message), cancels and reopens; the series' GM accepts, rejects, or
 //! removes an accepted player. The state machine and the age and message rules are the domain's
 //! (`questline_domain::applications`); accepted applications are the series' `seats_taken`, kept in the same
-//! transaction (`series::take_seat`, `series::free_seat`). Audience of application events: the applicant and
+//! transaction (`series::take_seat`, `series::free_seat`); a player who leaves leaves what the features above hold
+//! for them through the series hooks (`hooks::SeriesHooks::player_left`). Audience of application events: the applicant and
 //! the series' GM; the seat count is a change of the series (public once published).
 
 mod dto;
@@ -16,9 +17,10 @@ use chrono::{DateTime, Utc};
 use futures::future::BoxFuture;
 use questline_domain::applications::ApplicationStatus;
 use questline_domain::ids::{AccountId, SeriesId};
-use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::error::ApiError;
 use crate::jobs::Handler;
 use crate::state::AppState;
 
@@ -74,9 +76,18 @@ pub async fn waiting_for(conn: &impl ConnectionTrait, gm: AccountId) -> Result<V
         .collect())
 }
 
-/// Hook for series: a completed or cancelled series rejects its pending applications, in the write's transaction.
-pub async fn on_series_ended(w: &crate::state::Write<'_>, series: SeriesId) -> Result<(), crate::error::ApiError> {
-    store::reject_pending(w, series).await
+/// Series hook: a completed or cancelled series rejects its pending applications, in the transaction that ends it.
+pub fn on_series_ended(
+    txn: &DatabaseTransaction,
+    series: SeriesId,
+    now: DateTime<Utc>,
+) -> BoxFuture<'_, Result<(), ApiError>> {
+    Box::pin(store::reject_pending(txn, series, now))
+}
+
+/// Series hook: whether the player is seated at the series' table (accepted), so they see its table link.
+pub fn seated(conn: &DatabaseConnection, series: SeriesId, player: AccountId) -> BoxFuture<'_, Result<bool, DbErr>> {
+    Box::pin(is_accepted(conn, series, player))
 }
 
 /// Account hook: an erased account's pending and accepted applications are cancelled (accepted ones give their

@@ -5,19 +5,21 @@ use std::collections::HashMap;
 
 use questline_domain::applications::{ApplicationMove, ApplicationStatus};
 use questline_domain::ids::AccountId;
+use questline_domain::profiles::PlayerExperience;
 use sea_orm::ExprTrait;
 use sea_orm::sea_query::{Expr, SelectStatement};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    QueryTrait,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, Order, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, QueryTrait,
 };
 use uuid::Uuid;
 
 use super::dto::{Applicant, SeriesApplication, SeriesApplicationHistoryEntry};
 use super::entities::{application, message};
 use crate::accounts;
+use crate::hooks::PlayerHooks;
 use crate::pagination::PageRequest;
-use crate::{profiles, series, sessions};
+use crate::series;
 
 pub fn status(row: &application::Model) -> ApplicationStatus {
     // Only the four are ever written; anything else reads as cancelled (no seat, no further move but reopen).
@@ -53,7 +55,8 @@ pub async fn any_of_gm_and_player(conn: &impl ConnectionTrait, gm: Uuid, player:
 
 /// What the API answers for these rows, in their order.
 pub async fn views(
-    conn: &impl ConnectionTrait,
+    conn: &DatabaseConnection,
+    about: &PlayerHooks,
     rows: Vec<application::Model>,
 ) -> Result<Vec<SeriesApplication>, DbErr> {
     if rows.is_empty() {
@@ -65,8 +68,8 @@ pub async fn views(
     let names = series::names(conn, &series_ids).await?;
     let player_ids: Vec<Uuid> = rows.iter().map(|row| row.player_id).collect();
     let players = accounts::display_names(conn, &player_ids).await?;
-    let experience = profiles::player_experience(conn, &player_ids).await?;
-    let played = sessions::sessions_played_by(conn, &player_ids).await?;
+    let experience = about.experience(conn, &player_ids).await?;
+    let played = about.sessions_played(conn, &player_ids).await?;
     let mut history: HashMap<Uuid, Vec<SeriesApplicationHistoryEntry>> = HashMap::new();
     let entries = message::Entity::find()
         .filter(message::Column::ApplicationId.is_in(rows.iter().map(|row| row.id)))
@@ -108,7 +111,7 @@ pub async fn views(
         .collect())
 }
 
-fn applicant(experience: Option<&profiles::PlayerExperience>, played: Option<&u64>) -> Applicant {
+fn applicant(experience: Option<&PlayerExperience>, played: Option<&u64>) -> Applicant {
     Applicant {
         experience_level: experience.map(|e| e.experience_level).unwrap_or_default(),
         claimed_years_experience: experience.map_or(0, |e| e.claimed_years_experience),
@@ -116,14 +119,19 @@ fn applicant(experience: Option<&profiles::PlayerExperience>, played: Option<&u6
     }
 }
 
-pub async fn view(conn: &impl ConnectionTrait, row: application::Model) -> Result<SeriesApplication, DbErr> {
-    let mut views = views(conn, vec![row]).await?;
+pub async fn view(
+    conn: &DatabaseConnection,
+    about: &PlayerHooks,
+    row: application::Model,
+) -> Result<SeriesApplication, DbErr> {
+    let mut views = views(conn, about, vec![row]).await?;
     views.pop().ok_or_else(|| DbErr::RecordNotFound("application view".into()))
 }
 
 /// A page of the player's own applications, most recently changed first.
 pub async fn list_of_player(
-    conn: &impl ConnectionTrait,
+    conn: &DatabaseConnection,
+    about: &PlayerHooks,
     player: AccountId,
     page: PageRequest,
 ) -> Result<(Vec<SeriesApplication>, u64), DbErr> {
@@ -136,13 +144,14 @@ pub async fn list_of_player(
         .limit(page.limit)
         .all(conn)
         .await?;
-    Ok((views(conn, rows).await?, count))
+    Ok((views(conn, about, rows).await?, count))
 }
 
 /// A page of the applications to the GM's series, pending first, then most recently changed; optionally of one
 /// series and one status.
 pub async fn list_of_gm(
-    conn: &impl ConnectionTrait,
+    conn: &DatabaseConnection,
+    about: &PlayerHooks,
     gm: AccountId,
     series_id: Option<Uuid>,
     status: Option<ApplicationStatus>,
@@ -163,7 +172,7 @@ pub async fn list_of_gm(
         .limit(page.limit)
         .all(conn)
         .await?;
-    Ok((views(conn, rows).await?, count))
+    Ok((views(conn, about, rows).await?, count))
 }
 
 /// The ids of the series where the player's application is accepted (My Games), as a subquery.

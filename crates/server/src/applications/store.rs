@@ -19,7 +19,6 @@ use super::{events, queries};
 use crate::db::expect_updated;
 use crate::error::{ApiError, on_unique_violation};
 use crate::events::Notice;
-use crate::profiles;
 use crate::series::{self, SeriesFacts};
 use crate::state::Write;
 
@@ -65,7 +64,7 @@ async fn check_admission(w: &Write<'_>, player: AccountId, facts: &SeriesFacts) 
     if facts.is_full() {
         return Err(series_full());
     }
-    let birthdate = profiles::birthdate(w.txn, player).await?;
+    let birthdate = w.hooks.players.birthdate(w.txn, player).await?;
     check_age(facts.min_player_age, birthdate, facts.next_session_date).map_err(DomainError::from)?;
     Ok(())
 }
@@ -222,9 +221,9 @@ async fn save(
         1 if !series::take_seat(w, series_id).await? => return Err(series_full()),
         -1 => {
             series::free_seat(w, series_id).await?;
-            // Out of the series, out of its sessions that have not started.
+            // Out of the series, out of what the features above hold for the player (its sessions not started).
             let removed = moved.by == ApplicationMove::Remove;
-            crate::sessions::on_player_left_series(w, series_id, AccountId(row.player_id), removed).await?;
+            w.hooks.series.player_left(w.txn, series_id, AccountId(row.player_id), removed, w.now).await?;
         }
         _ => {}
     }
@@ -311,11 +310,15 @@ async fn insert_history(
 
 /// A completed or cancelled series takes nobody any more: its pending applications are rejected (history
 /// "rejected", by the series' GM), each with its event.
-pub async fn reject_pending(w: &Write<'_>, series_id: SeriesId) -> Result<(), ApiError> {
+pub async fn reject_pending(
+    txn: &DatabaseTransaction,
+    series_id: SeriesId,
+    now: DateTime<Utc>,
+) -> Result<(), ApiError> {
     let pending = application::Entity::find()
         .filter(application::Column::SeriesId.eq(series_id.as_uuid()))
         .filter(application::Column::Status.eq(ApplicationStatus::Pending.as_str()))
-        .all(w.txn)
+        .all(txn)
         .await?;
     for row in pending {
         let gm = AccountId(row.gm_id);
@@ -323,17 +326,17 @@ pub async fn reject_pending(w: &Write<'_>, series_id: SeriesId) -> Result<(), Ap
         application::Entity::update_many()
             .set(application::ActiveModel {
                 status: Set(moved.to.as_str().to_owned()),
-                updated_at: Set(w.now),
+                updated_at: Set(now),
                 version: Set(row.version + 1),
                 ..Default::default()
             })
             .filter(application::Column::Id.eq(row.id))
-            .exec(w.txn)
+            .exec(txn)
             .await?;
-        record_history(w, row.id, ApplicationMove::Reject, gm, None).await?;
+        insert_history(txn, row.id, ApplicationMove::Reject, gm, None, now).await?;
         let player = AccountId(row.player_id);
-        let notice = notice(w.txn, row.id, row.series_id, player, gm, ApplicationStatus::Rejected, None).await?;
-        w.record(events::updated(row.id, player, gm).notices(notice)).await?;
+        let notice = notice(txn, row.id, row.series_id, player, gm, ApplicationStatus::Rejected, None).await?;
+        crate::events::record_at(txn, events::updated(row.id, player, gm).notices(notice), now).await?;
     }
     Ok(())
 }

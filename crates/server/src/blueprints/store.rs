@@ -158,9 +158,9 @@ pub async fn update(
 pub async fn delete(w: &Write<'_>, owner: AccountId, id: BlueprintId) -> Result<(), ApiError> {
     let txn = w.txn;
     owned_blueprint(txn, owner, id).await?;
-    // Checked in this transaction: a series created meanwhile waits on our write, and the foreign key stays as a
-    // last guard.
-    if crate::series::uses_blueprint(txn, id).await? {
+    // Asked of the features above (a series made from it), in this transaction: a series created meanwhile waits on
+    // our write, and the foreign key stays as a last guard.
+    if w.hooks.series.blueprint_in_use(txn, id).await? {
         return Err(ApiError::new(
             questline_domain::ErrorType::NotAllowed,
             questline_domain::ErrorCode::BlueprintInUse.as_str(),

@@ -197,7 +197,7 @@ async fn game_master(state: &AppState, base: &str, index: usize, gm: &Gm) -> any
         .db
         .write(move |txn| {
             Box::pin(async move {
-                accounts::create_account(txn, &hooks, new, now).await?;
+                accounts::create_account(txn, &hooks.accounts, new, now).await?;
                 events.record(txn, accounts::created_event(id.into())).await?;
                 Ok(())
             })

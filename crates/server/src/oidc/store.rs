@@ -61,8 +61,9 @@ pub async fn register(
 ) -> Result<(account::Model, String), ApiError> {
     let id = new.id;
     let taken = || ApiError::conflict("oidc_registration_failed", "Account Creation Failed");
-    let account =
-        accounts::create_account(w.txn, &w.hooks, new, w.now).await.map_err(|e| on_unique_violation(e, taken))?;
+    let account = accounts::create_account(w.txn, &w.hooks.accounts, new, w.now)
+        .await
+        .map_err(|e| on_unique_violation(e, taken))?;
     queries::insert_identity(w.txn, id, issuer, subject, account.email.as_str(), w.now)
         .await
         .map_err(|e| on_unique_violation(e, taken))?;

@@ -11,13 +11,13 @@ mod handlers;
 mod queries;
 mod store;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use futures::future::BoxFuture;
 use std::collections::HashMap;
 
 use questline_domain::ids::AccountId;
-use questline_domain::profiles::ExperienceLevel;
-use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
+use questline_domain::profiles::PlayerExperience;
+use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
@@ -54,23 +54,18 @@ pub fn on_account_erased(
     Box::pin(queries::erase(txn, account.as_uuid(), now))
 }
 
-/// The account's birthdate, if its profile has one (the age rule of series applications).
-pub async fn birthdate(conn: &impl ConnectionTrait, account: AccountId) -> Result<Option<chrono::NaiveDate>, DbErr> {
-    Ok(queries::find_by_account(conn, account.as_uuid()).await?.and_then(|(profile, _)| profile.birthdate))
+/// Player hook: the account's birthdate, if its profile has one (the age rule of series applications).
+pub fn birthdate(txn: &DatabaseTransaction, account: AccountId) -> BoxFuture<'_, Result<Option<NaiveDate>, DbErr>> {
+    Box::pin(async move {
+        Ok(queries::find_by_account(txn, account.as_uuid()).await?.and_then(|(profile, _)| profile.birthdate))
+    })
 }
 
-/// A player's stated experience, as applications show it to the GM.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayerExperience {
-    pub experience_level: ExperienceLevel,
-    pub claimed_years_experience: i32,
-}
-
-/// Applications' front door: the stated player experience of each account named (in one query; an account
-/// without a profile is left out).
-pub async fn player_experience(
-    conn: &impl ConnectionTrait,
-    accounts: &[Uuid],
-) -> Result<HashMap<Uuid, PlayerExperience>, DbErr> {
-    queries::player_experience(conn, accounts).await
+/// Player hook: the stated player experience of each account named, as applications show it to the GM (in one
+/// query; an account without a profile is left out).
+pub fn player_experience<'c>(
+    conn: &'c DatabaseConnection,
+    accounts: &'c [Uuid],
+) -> BoxFuture<'c, Result<HashMap<Uuid, PlayerExperience>, DbErr>> {
+    Box::pin(queries::player_experience(conn, accounts))
 }

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use questline_domain::ids::AccountId;
-use questline_domain::profiles::ExperienceLevel;
+use questline_domain::profiles::{ExperienceLevel, PlayerExperience};
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use serde_json::json;
 use uuid::Uuid;
@@ -84,7 +84,7 @@ pub async fn find_by_account(
 pub async fn player_experience(
     conn: &impl ConnectionTrait,
     accounts: &[Uuid],
-) -> Result<HashMap<Uuid, super::PlayerExperience>, DbErr> {
+) -> Result<HashMap<Uuid, PlayerExperience>, DbErr> {
     if accounts.is_empty() {
         return Ok(HashMap::new());
     }
@@ -93,7 +93,7 @@ pub async fn player_experience(
     Ok(rows
         .into_iter()
         .map(|row| {
-            let experience = super::PlayerExperience {
+            let experience = PlayerExperience {
                 experience_level: level(&row.experience_level),
                 claimed_years_experience: row.claimed_years_experience,
             };

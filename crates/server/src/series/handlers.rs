@@ -18,7 +18,6 @@ use super::dto::{
 };
 use super::queries;
 use super::store::{self, series_not_found};
-use crate::applications;
 use crate::auth::{CurrentUser, MaybeUser};
 use crate::blueprints::with_handle_retries;
 use crate::error::{ApiError, ErrorBody};
@@ -82,7 +81,7 @@ pub async fn get_series(
     // The table link: for its GM and the players accepted to it.
     let show_link = match viewer {
         Some(viewer) if viewer.as_uuid() == row.gm_id => true,
-        Some(viewer) => applications::is_accepted(state.db.conn(), SeriesId(row.id), viewer).await?,
+        Some(viewer) => state.hooks.series.seated(state.db.conn(), SeriesId(row.id), viewer).await?,
         None => false,
     };
     Ok(Json(queries::view_as(state.db.conn(), row, show_link, state.clock.now()).await?))

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use futures::FutureExt;
+use futures::future::BoxFuture;
 use questline_domain::ids::{AccountId, BlueprintId, SeriesId};
 use questline_domain::series::{LifecycleStatus, RecruitmentStatus};
 use sea_orm::sea_query::{Expr, ExprTrait, SelectStatement};
@@ -97,9 +98,9 @@ pub async fn share_card(conn: &impl ConnectionTrait, handle: &str) -> Result<Opt
     queries::share_card(conn, handle).await
 }
 
-/// Whether a series is made from the blueprint (then the blueprint may not be deleted).
-pub async fn uses_blueprint(conn: &impl ConnectionTrait, blueprint: BlueprintId) -> Result<bool, DbErr> {
-    queries::uses_blueprint(conn, blueprint).await
+/// Series hook: whether a series is made from the blueprint (then the blueprint may not be deleted).
+pub fn uses_blueprint(txn: &DatabaseTransaction, blueprint: BlueprintId) -> BoxFuture<'_, Result<bool, DbErr>> {
+    Box::pin(queries::uses_blueprint(txn, blueprint))
 }
 
 /// What applications need to know about a series to judge one.

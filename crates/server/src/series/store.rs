@@ -222,12 +222,11 @@ pub async fn update(
     if requirements_changed && !ended {
         // The sessions in preparation make the automatic moves the new minimum calls for (a hook: sessions stand
         // above series).
-        w.series_hooks.requirements_changed(w.txn, id, w.now).await?;
+        w.hooks.series.requirements_changed(w.txn, id, w.now).await?;
     }
     if ended {
-        // An ended series runs no more sessions and takes nobody.
-        crate::sessions::on_series_ended(w, id).await?;
-        crate::applications::on_series_ended(w, id).await?;
+        // An ended series runs no more sessions and takes nobody (hooks: those features stand above series).
+        w.hooks.series.ended(w.txn, id, w.now).await?;
     }
     Ok(saved)
 }

@@ -22,7 +22,7 @@ use futures::future::BoxFuture;
 use questline_domain::ErrorCode;
 use questline_domain::ids::{AccountId, SeriesId};
 use questline_domain::sessions::{PaymentStatus, SessionStatus};
-use sea_orm::{ConnectionTrait, DatabaseTransaction, DbErr};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
@@ -209,12 +209,12 @@ pub async fn sessions_played(conn: &impl ConnectionTrait, account: AccountId) ->
     queries::played_count(conn, account.as_uuid()).await
 }
 
-/// Applications' front door: how many sessions each of these accounts played (none: left out).
-pub async fn sessions_played_by(
-    conn: &impl ConnectionTrait,
-    accounts: &[Uuid],
-) -> Result<std::collections::HashMap<Uuid, u64>, DbErr> {
-    queries::played_counts(conn, accounts).await
+/// Player hook: how many sessions each of these accounts played (none: left out), as applications show it.
+pub fn sessions_played_by<'c>(
+    conn: &'c DatabaseConnection,
+    accounts: &'c [Uuid],
+) -> BoxFuture<'c, Result<std::collections::HashMap<Uuid, u64>, DbErr>> {
+    Box::pin(queries::played_counts(conn, accounts))
 }
 
 /// Profiles' front door: how many sessions the GM ran (completed, or stopped early once started).
@@ -222,21 +222,25 @@ pub async fn sessions_run(conn: &impl ConnectionTrait, gm: AccountId) -> Result<
     queries::run_count(conn, gm.as_uuid()).await
 }
 
-/// Hook for applications: a player who cancelled their accepted application (`removed` false) or whom the GM
-/// removed from the series (`removed` true) leaves the series' sessions that have not started, in the write's
-/// transaction.
-pub async fn on_player_left_series(
-    w: &Write<'_>,
+/// Series hook: a player who cancelled their accepted application (`removed` false) or whom the GM removed from
+/// the series (`removed` true) leaves the series' sessions that have not started, in the transaction of the move.
+pub fn on_player_left_series(
+    txn: &DatabaseTransaction,
     series: SeriesId,
     player: AccountId,
     removed: bool,
-) -> Result<(), ApiError> {
-    store::leave_series(Tx::from(w), series.as_uuid(), player.as_uuid(), removed).await
+    now: DateTime<Utc>,
+) -> BoxFuture<'_, Result<(), ApiError>> {
+    Box::pin(store::leave_series(Tx { txn, now }, series.as_uuid(), player.as_uuid(), removed))
 }
 
-/// Hook for series: a completed or cancelled series cancels its sessions that have not started.
-pub async fn on_series_ended(w: &Write<'_>, series: SeriesId) -> Result<(), ApiError> {
-    store::series_ended(Tx::from(w), series.as_uuid()).await
+/// Series hook: a completed or cancelled series cancels its sessions that have not started.
+pub fn on_series_ended(
+    txn: &DatabaseTransaction,
+    series: SeriesId,
+    now: DateTime<Utc>,
+) -> BoxFuture<'_, Result<(), ApiError>> {
+    Box::pin(store::series_ended(Tx { txn, now }, series.as_uuid()))
 }
 
 /// Series hook: the series' player requirements changed, so each of its sessions in preparation makes the
@@ -246,12 +250,8 @@ pub fn on_series_requirements_changed(
     txn: &DatabaseTransaction,
     series: SeriesId,
     now: DateTime<Utc>,
-) -> BoxFuture<'_, Result<(), DbErr>> {
-    Box::pin(async move {
-        store::requirements_changed(Tx { txn, now }, series.as_uuid())
-            .await
-            .map_err(|error| DbErr::Custom(format!("settling the sessions of a series: {error:?}")))
-    })
+) -> BoxFuture<'_, Result<(), ApiError>> {
+    Box::pin(store::requirements_changed(Tx { txn, now }, series.as_uuid()))
 }
 
 /// Account hook: an erased account's own sessions that have not started are cancelled and their payments

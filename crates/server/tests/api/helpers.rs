@@ -202,7 +202,7 @@ impl TestApp {
         questline::accounts::admin::apply(
             &self.state.db,
             &self.state.events,
-            &self.state.hooks,
+            &self.state.hooks.accounts,
             self.clock.now(),
             email,
             action,

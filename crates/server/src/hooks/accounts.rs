@@ -1,21 +1,22 @@
 //! Hooks on an account's life: what each feature that keeps data per account does when an account is created,
-//! when its e-mail address is proven, when an administrator suspends it, and when it is erased. The `accounts` feature calls them inside its own
-//! write transaction, so the account and every feature's part change together or not at all; the composition root
-//! (`app.rs`) lists them, so `accounts` names no other feature and a new feature adds itself in one line.
-//! [`SeriesHooks`] do the same for a change to a series that features above `series` follow (its sessions).
+//! when its e-mail address is proven, when an administrator suspends it, and when it is erased. The `accounts`
+//! feature calls them inside its own write transaction, so the account and every feature's part change together or
+//! not at all.
 
 use std::fmt;
 
 use chrono::{DateTime, Utc};
 use futures::future::BoxFuture;
-use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::ids::AccountId;
 use sea_orm::{DatabaseTransaction, DbErr};
+
+use super::names;
 
 /// One feature's part of an account event, run in the transaction that makes the change.
 pub type AccountHook =
     for<'c> fn(&'c DatabaseTransaction, AccountId, DateTime<Utc>) -> BoxFuture<'c, Result<(), DbErr>>;
 
-/// The hooks of every feature, in the order the root listed them. Cheap to share (behind an `Arc` in `AppState`).
+/// The hooks of every feature, in the order the root listed them.
 #[derive(Clone, Default)]
 pub struct AccountHooks {
     created: Vec<(&'static str, AccountHook)>,
@@ -86,50 +87,11 @@ async fn run(
 
 impl fmt::Debug for AccountHooks {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = |hooks: &[(&'static str, AccountHook)]| hooks.iter().map(|(name, _)| *name).collect::<Vec<_>>();
         f.debug_struct("AccountHooks")
             .field("created", &names(&self.created))
             .field("email_proven", &names(&self.email_proven))
             .field("suspended", &names(&self.suspended))
             .field("erased", &names(&self.erased))
             .finish()
-    }
-}
-
-/// One feature's part of a change to a series, run in the transaction that makes the change.
-pub type SeriesHook = for<'c> fn(&'c DatabaseTransaction, SeriesId, DateTime<Utc>) -> BoxFuture<'c, Result<(), DbErr>>;
-
-/// Hooks on a series' life: what features above `series` do when a series changes, without `series` naming them
-/// (the composition root lists them, as it lists the account hooks). Cheap to share (behind an `Arc`).
-#[derive(Clone, Default)]
-pub struct SeriesHooks {
-    requirements_changed: Vec<(&'static str, SeriesHook)>,
-}
-
-impl SeriesHooks {
-    /// Runs when the GM changes a series' player requirements (minimum, maximum, age), after the change is written:
-    /// e.g. its sessions in preparation make the automatic moves the new minimum calls for.
-    pub fn on_requirements_changed(mut self, feature: &'static str, hook: SeriesHook) -> Self {
-        self.requirements_changed.push((feature, hook));
-        self
-    }
-
-    pub async fn requirements_changed(
-        &self,
-        txn: &DatabaseTransaction,
-        id: SeriesId,
-        now: DateTime<Utc>,
-    ) -> Result<(), DbErr> {
-        for (_, hook) in &self.requirements_changed {
-            hook(txn, id, now).await?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for SeriesHooks {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = self.requirements_changed.iter().map(|(name, _)| *name).collect();
-        f.debug_struct("SeriesHooks").field("requirements_changed", &names).finish()
     }
 }
