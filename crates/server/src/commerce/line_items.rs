@@ -11,31 +11,15 @@ use questline_domain::{DomainError, FieldErrors};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Map, Value, json};
 
-use super::carts::{self, Shopper};
-use super::dto::{AddLineItemBody, CartResponse, LineItem, major};
+use super::cart_core::{self, Shopper};
+use super::cart_view;
+use super::dto::{AddLineItemBody, CartResponse};
 use super::entities::line_item;
 use super::payment_collections;
 use super::{TAG, new_id};
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path};
 use crate::state::{AppState, Write};
-
-pub fn view(row: line_item::Model) -> LineItem {
-    let total = major(row.unit_price_minor * i64::from(row.quantity));
-    LineItem {
-        id: row.id,
-        cart_id: row.cart_id,
-        variant_id: row.variant_id,
-        title: row.title,
-        quantity: row.quantity,
-        unit_price: major(row.unit_price_minor),
-        subtotal: total,
-        total,
-        requires_shipping: false,
-        metadata: row.metadata,
-        created_at: row.created_at,
-    }
-}
 
 /// Empties the cart (its region moved to another currency): the seat was priced in the old one.
 pub async fn remove_all(w: &Write<'_>, cart_id: &str) -> Result<(), ApiError> {
@@ -92,9 +76,9 @@ pub async fn add_cart_line_item(
     let updated = state
         .write(move |w| {
             Box::pin(async move {
-                let row = carts::lock_open(&w, &id, &shopper).await?;
+                let row = cart_core::lock_open(&w, &id, &shopper).await?;
                 check_seat_currency(&row.currency_code, &seat.currency_code).map_err(ApiError::from)?;
-                let row = carts::adopt(&w, row, &shopper).await?;
+                let row = cart_core::adopt(&w, row, &shopper).await?;
                 let current =
                     line_item::Entity::find().filter(line_item::Column::CartId.eq(&row.id)).all(w.txn).await?;
                 let unchanged = matches!(current.as_slice(), [only] if only.payment_id == seat.payment_id
@@ -121,5 +105,5 @@ pub async fn add_cart_line_item(
             })
         })
         .await?;
-    Ok(Json(carts::answer_row(&state, updated).await?))
+    Ok(Json(cart_view::answer_row(&state, updated).await?))
 }

@@ -9,6 +9,8 @@
 //!
 //! This file is the table of contents: each operation lives in the module named for its resource.
 
+mod cart_core;
+mod cart_view;
 pub mod carts;
 pub mod completion;
 mod disputes;

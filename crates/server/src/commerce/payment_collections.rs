@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use super::carts::{self, Shopper};
+use super::cart_core::{self, Shopper};
 use super::dto::{
     CreatePaymentCollectionBody, InitiatePaymentSessionBody, PaymentCollection, PaymentCollectionResponse,
     PaymentProvider, PaymentProviderList, PaymentSession, major,
@@ -201,14 +201,14 @@ pub async fn reset(w: &Write<'_>, cart_id: &str) -> Result<(), ApiError> {
     else {
         return Ok(());
     };
-    let cart = cart::Entity::find_by_id(cart_id).one(w.txn).await?.ok_or_else(carts::cart_not_found)?;
+    let cart = cart::Entity::find_by_id(cart_id).one(w.txn).await?.ok_or_else(cart_core::cart_not_found)?;
     cancel_attempts(w, &row.id, cart_id).await?;
     payment_session::Entity::delete_many()
         .filter(payment_session::Column::PaymentCollectionId.eq(&row.id))
         .exec(w.txn)
         .await?;
     let mut active: payment_collection::ActiveModel = row.into();
-    active.amount_minor = Set(carts::total_minor(w.txn, cart_id).await?);
+    active.amount_minor = Set(cart_core::total_minor(w.txn, cart_id).await?);
     active.currency_code = Set(cart.currency_code);
     active.status = Set(NOT_PAID.into());
     active.updated_at = Set(w.now);
@@ -286,8 +286,8 @@ pub async fn create_payment_collection(
             Box::pin(async move {
                 // The cart is locked first, so two racing requests find the one the first created; a completed
                 // cart still answers its collection.
-                let cart = match carts::lock(&w, &body.cart_id, &shopper).await? {
-                    carts::Locked::Open(cart) | carts::Locked::Completed(cart) => cart,
+                let cart = match cart_core::lock(&w, &body.cart_id, &shopper).await? {
+                    cart_core::Locked::Open(cart) | cart_core::Locked::Completed(cart) => cart,
                 };
                 let existing = payment_collection::Entity::find()
                     .filter(payment_collection::Column::CartId.eq(&cart.id))
@@ -297,7 +297,7 @@ pub async fn create_payment_collection(
                     return Ok(PaymentCollectionResponse { payment_collection: view(w.txn, row).await? });
                 }
                 if cart.completed_at.is_some() {
-                    return Err(carts::cart_completed());
+                    return Err(cart_core::cart_completed());
                 }
                 let items = line_item::Entity::find().filter(line_item::Column::CartId.eq(&cart.id)).all(w.txn).await?;
                 if items.is_empty() {
@@ -307,7 +307,7 @@ pub async fn create_payment_collection(
                     id: Set(new_id(id_prefix::PAYMENT_COLLECTION)),
                     cart_id: Set(cart.id.clone()),
                     currency_code: Set(cart.currency_code.clone()),
-                    amount_minor: Set(carts::total_of(w.txn, &cart.id, &items).await?),
+                    amount_minor: Set(cart_core::total_of(w.txn, &cart.id, &items).await?),
                     status: Set(NOT_PAID.into()),
                     created_at: Set(w.now),
                     updated_at: Set(w.now),
@@ -344,12 +344,12 @@ async fn attempt(conn: &impl ConnectionTrait, id: &str, shopper: &Shopper) -> Re
         return Err(collection_not_found());
     }
     let collection = payment_collection::Entity::find_by_id(id).one(conn).await?.ok_or_else(collection_not_found)?;
-    let cart = match carts::owned(conn, &collection.cart_id, shopper).await {
+    let cart = match cart_core::owned(conn, &collection.cart_id, shopper).await {
         Ok(cart) => cart,
         Err(_) => return Err(collection_not_found()),
     };
     if cart.completed_at.is_some() {
-        return Err(carts::cart_completed());
+        return Err(cart_core::cart_completed());
     }
     let items = line_item::Entity::find().filter(line_item::Column::CartId.eq(&cart.id)).all(conn).await?;
     let ([item], Some(account)) = (items.as_slice(), cart.account_id) else { return Err(cart_empty()) };
@@ -366,7 +366,7 @@ async fn attempt(conn: &impl ConnectionTrait, id: &str, shopper: &Shopper) -> Re
         account_id: account,
         region_id: cart.region_id,
         payment_id: seat.payment_id,
-        amount_minor: carts::total_of(conn, &cart.id, &items).await?,
+        amount_minor: cart_core::total_of(conn, &cart.id, &items).await?,
         currency_code: cart.currency_code,
     })
 }
@@ -438,7 +438,7 @@ pub async fn initiate_payment_session(
             let (first, shopper, id) = (first.clone(), shopper.clone(), id.clone());
             let (initiated, provider_id, session_id) = (initiated.clone(), provider_id.clone(), session_id.clone());
             Box::pin(async move {
-                let locked = carts::lock_open(&w, &first.cart_id, &shopper).await?;
+                let locked = cart_core::lock_open(&w, &first.cart_id, &shopper).await?;
                 // Moved by this lock only: nothing in the cart changed since `first` was read, which still holds
                 // (the seat itself is checked again below, by `payment_pending`).
                 let now = if locked.version == first.cart_version + 1 {

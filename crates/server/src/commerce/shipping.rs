@@ -9,8 +9,9 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::IntoParams;
 
-use super::carts::{self, Shopper};
-use super::dto::{AddShippingMethodBody, CartResponse, ShippingMethod, ShippingOption, ShippingOptionList, major};
+use super::cart_core::{self, Shopper};
+use super::cart_view;
+use super::dto::{AddShippingMethodBody, CartResponse, ShippingOption, ShippingOptionList};
 use super::entities::shipping_method;
 use super::{SHIPPING_PROFILE_ID, TAG, new_id};
 use crate::error::{ApiError, ErrorBody};
@@ -28,16 +29,6 @@ fn option() -> ShippingOption {
         amount: 0.0,
         price_type: "flat".into(),
         shipping_profile_id: SHIPPING_PROFILE_ID.into(),
-    }
-}
-
-pub fn view(row: shipping_method::Model) -> ShippingMethod {
-    ShippingMethod {
-        id: row.id,
-        shipping_option_id: row.option_id,
-        name: row.name,
-        amount: major(row.amount_minor),
-        data: row.data,
     }
 }
 
@@ -62,7 +53,7 @@ pub async fn list_shipping_options(
     shopper: Shopper,
     Query(query): Query<ShippingOptionsQuery>,
 ) -> Result<Json<ShippingOptionList>, ApiError> {
-    carts::owned(state.db.conn(), &query.cart_id, &shopper).await?;
+    cart_core::owned(state.db.conn(), &query.cart_id, &shopper).await?;
     Ok(Json(ShippingOptionList { shipping_options: vec![option()] }))
 }
 
@@ -99,7 +90,7 @@ pub async fn add_cart_shipping_method(
     state
         .write(move |w| {
             Box::pin(async move {
-                let row = carts::lock_open(&w, &id, &shopper).await?;
+                let row = cart_core::lock_open(&w, &id, &shopper).await?;
                 shipping_method::Entity::delete_many()
                     .filter(shipping_method::Column::CartId.eq(&row.id))
                     .exec(w.txn)
@@ -119,5 +110,5 @@ pub async fn add_cart_shipping_method(
             })
         })
         .await?;
-    Ok(Json(carts::answer(&state, &cart_id).await?))
+    Ok(Json(cart_view::answer(&state, &cart_id).await?))
 }

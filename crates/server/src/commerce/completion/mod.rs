@@ -38,7 +38,7 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::carts::Shopper;
+use super::cart_core::Shopper;
 use super::dto::Cart;
 use super::entities::{cart, cart_completion, line_item, order, order_counter, payment_collection, payment_session};
 use super::ledger;
@@ -240,7 +240,7 @@ async fn checked_in(
     cart: &cart::Model,
     precheck: Option<Checked>,
 ) -> Result<(cart::Model, Checked), ApiError> {
-    let current = lock_cart(w, &cart.id).await?.ok_or_else(super::carts::cart_not_found)?;
+    let current = lock_cart(w, &cart.id).await?.ok_or_else(super::cart_core::cart_not_found)?;
     let checked = match precheck {
         Some(checked) if current.version == cart.version => checked,
         _ => check_cart(w.txn, &current).await?,
@@ -575,7 +575,7 @@ async fn answer(state: &AppState, cart: &cart::Model, outcome: Outcome) -> Resul
             Ok(CompleteCartResponse::Order { order: Box::new(row.into()) })
         }
         Outcome::Cart(error) => {
-            let cart = super::carts::answer(state, &cart.id).await?.cart;
+            let cart = super::cart_view::answer(state, &cart.id).await?.cart;
             Ok(CompleteCartResponse::Cart { cart: Box::new(cart), error })
         }
     }
@@ -600,7 +600,7 @@ pub async fn complete_cart(
     shopper: Shopper,
     Path(id): Path<String>,
 ) -> Result<Json<CompleteCartResponse>, ApiError> {
-    let cart = super::carts::owned(state.db.conn(), &id, &shopper).await?;
+    let cart = super::cart_core::owned(state.db.conn(), &id, &shopper).await?;
     // Checked before the write; the claim trusts it if the cart is unchanged by then (`checked_in`).
     let precheck = check_cart(state.db.conn(), &cart).await.ok();
     let (for_claim, in_claim) = (cart.clone(), state.clone());
