@@ -212,7 +212,7 @@ pub fn may_become_game_master(email_verified: bool, already_gm: bool) -> Result<
     }
     Err(DomainError::new(
         ErrorType::Forbidden,
-        "email_verification_required",
+        ErrorCode::EmailVerificationRequired,
         "Confirm your e-mail address before you become a game master: open the link we sent you, or send a new \
          one from your account settings.",
     ))

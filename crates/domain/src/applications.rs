@@ -214,7 +214,7 @@ impl fmt::Display for Refusal {
 
 impl From<Refusal> for DomainError {
     fn from(refusal: Refusal) -> Self {
-        DomainError::new(refusal.error_type(), refusal.code().as_str(), refusal.to_string())
+        DomainError::new(refusal.error_type(), refusal.code(), refusal.to_string())
     }
 }
 
@@ -306,7 +306,7 @@ impl fmt::Display for AgeRefusal {
 
 impl From<AgeRefusal> for DomainError {
     fn from(refusal: AgeRefusal) -> Self {
-        DomainError::new(ErrorType::NotAllowed, refusal.code().as_str(), refusal.to_string())
+        DomainError::new(ErrorType::NotAllowed, refusal.code(), refusal.to_string())
     }
 }
 
@@ -464,7 +464,7 @@ mod tests {
             "You must be at least 18 years old on the day of the next session to join this series"
         );
         let error = DomainError::from(AgeRefusal::BirthdateRequired);
-        assert_eq!(error.code, "birthdate_required");
+        assert_eq!(error.code.as_str(), "birthdate_required");
         assert_eq!(error.message, "Add your date of birth to your profile before applying to this series");
     }
 }

@@ -416,7 +416,7 @@ pub fn check_seat_currency(cart: &str, seat: &str) -> Result<(), DomainError> {
     } else {
         Err(DomainError::new(
             ErrorType::InvalidData,
-            ErrorCode::CurrencyMismatch.as_str(),
+            ErrorCode::CurrencyMismatch,
             format!(
                 "This seat is priced in {}, but the cart is in {}. Choose a region that uses {}.",
                 seat.to_ascii_uppercase(),

@@ -336,6 +336,20 @@ error_codes! {
     RefundNotRequested => "refund_not_requested",
     PayerOnly => "payer_only",
     MonthInvalid => "month_invalid",
+    BlueprintPartNotFound => "blueprint_part_not_found",
+    GameSystemInUse => "game_system_in_use",
+    IdentityNotFound => "identity_not_found",
+    OidcEmailUnverified => "oidc_email_unverified",
+    OidcReauthenticationFailed => "oidc_reauthentication_failed",
+    ServerBusy => "server_busy",
+    NotFound => "not_found",
+    EmailVerificationRequired => "email_verification_required",
+    TooManyConnections => "too_many_connections",
+    HandleTaken => "handle_taken",
+    BlueprintLimitReached => "blueprint_limit_reached",
+    PartLimitReached => "part_limit_reached",
+    ReauthenticationRequired => "reauthentication_required",
+    EmailAlreadyVerified => "email_already_verified",
 }
 
 impl fmt::Display for ErrorCode {
@@ -437,36 +451,36 @@ pub type FieldErrors = BTreeMap<String, Vec<FieldError>>;
 pub struct DomainError {
     pub kind: ErrorType,
     /// Stable snake_case code the web app translates, e.g. `series_must_have_schedule_to_publish`.
-    pub code: String,
+    pub code: ErrorCode,
     /// English text, word for word where the specification quotes it.
     pub message: String,
     pub fields: FieldErrors,
 }
 
 impl DomainError {
-    pub fn new(kind: ErrorType, code: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { kind, code: code.into(), message: message.into(), fields: FieldErrors::new() }
+    pub fn new(kind: ErrorType, code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { kind, code, message: message.into(), fields: FieldErrors::new() }
     }
 
     /// Well-formed input that breaks field rules: `invalid_data` with the messages per field.
     pub fn invalid_fields(fields: FieldErrors) -> Self {
         Self {
             kind: ErrorType::InvalidData,
-            code: "validation_failed".into(),
+            code: ErrorCode::ValidationFailed,
             message: "Some fields are not valid.".into(),
             fields,
         }
     }
 
-    pub fn not_found(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn not_found(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(ErrorType::NotFound, code, message)
     }
 
-    pub fn unexpected_state(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn unexpected_state(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(ErrorType::UnexpectedState, code, message)
     }
 
-    pub fn conflict(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn conflict(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(ErrorType::Conflict, code, message)
     }
 }

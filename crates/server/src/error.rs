@@ -19,7 +19,7 @@ use crate::db::{Db, StaleVersion, TxFuture};
 pub struct ApiError {
     pub status: StatusCode,
     pub kind: ErrorType,
-    pub code: String,
+    pub code: ErrorCode,
     pub message: String,
     pub fields: FieldErrors,
     pub retry_after: Option<Duration>,
@@ -61,11 +61,11 @@ pub fn default_status(kind: ErrorType) -> StatusCode {
 }
 
 impl ApiError {
-    pub fn new(kind: ErrorType, code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(kind: ErrorType, code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
             status: default_status(kind),
             kind,
-            code: code.into(),
+            code,
             message: message.into(),
             fields: FieldErrors::new(),
             retry_after: None,
@@ -83,70 +83,68 @@ impl ApiError {
         self
     }
 
-    pub fn invalid_argument(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn invalid_argument(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(ErrorType::InvalidArgument, code, message)
     }
 
     pub fn unauthorized() -> Self {
-        Self::new(ErrorType::Unauthorized, "unauthorized", "You need to sign in first.")
+        Self::new(ErrorType::Unauthorized, ErrorCode::Unauthorized, "You need to sign in first.")
     }
 
-    pub fn forbidden(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn forbidden(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(ErrorType::Forbidden, code, message)
     }
 
-    pub fn not_found(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn not_found(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(ErrorType::NotFound, code, message)
     }
 
-    pub fn conflict(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn conflict(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(ErrorType::Conflict, code, message)
     }
 
     /// A resource changed since the client read it (its `version` moved on).
     pub fn stale_version() -> Self {
-        Self::conflict("stale_version", "Someone else changed this in the meantime. Reload and try again.")
+        Self::conflict(ErrorCode::StaleVersion, "Someone else changed this in the meantime. Reload and try again.")
     }
 
     /// The database refused the write for racing another one (a deadlock, a serialization failure, a busy
     /// SQLite) even after one retry: `conflict`, HTTP 409, never a 500 (issue 31).
     pub fn write_conflict() -> Self {
-        Self::conflict(
-            ErrorCode::WriteConflict.as_str(),
-            "Someone else was changing this at the same moment. Try again.",
-        )
+        Self::conflict(ErrorCode::WriteConflict, "Someone else was changing this at the same moment. Try again.")
     }
 
     /// Whether this is [`ApiError::write_conflict`]: the write may be run again.
     pub fn is_write_conflict(&self) -> bool {
-        self.code == ErrorCode::WriteConflict.as_str()
+        self.code == ErrorCode::WriteConflict
     }
 
     /// Refused by a rate limit: `not_allowed`, HTTP 429 with `Retry-After`.
     pub fn rate_limited(retry_after: Duration) -> Self {
-        let mut error = Self::new(ErrorType::NotAllowed, "rate_limited", "Too many attempts. Try again later.")
+        let mut error = Self::new(ErrorType::NotAllowed, ErrorCode::RateLimited, "Too many attempts. Try again later.")
             .with_status(StatusCode::TOO_MANY_REQUESTS);
         error.retry_after = Some(retry_after);
         error
     }
 
     pub fn payload_too_large() -> Self {
-        Self::invalid_argument("payload_too_large", "The request body is too large.")
+        Self::invalid_argument(ErrorCode::PayloadTooLarge, "The request body is too large.")
             .with_status(StatusCode::PAYLOAD_TOO_LARGE)
     }
 
     pub fn timeout() -> Self {
-        Self::new(ErrorType::UnknownError, "request_timeout", "The request took too long. Try again.")
+        Self::new(ErrorType::UnknownError, ErrorCode::RequestTimeout, "The request took too long. Try again.")
             .with_status(StatusCode::GATEWAY_TIMEOUT)
     }
 
-    pub fn service_unavailable(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn service_unavailable(code: ErrorCode, message: impl Into<String>) -> Self {
         Self::new(ErrorType::UnknownError, code, message).with_status(StatusCode::SERVICE_UNAVAILABLE)
     }
 
     /// A failure of ours: answered as `unknown_error` 500, the cause only logged.
     pub fn internal(cause: impl Into<anyhow::Error>) -> Self {
-        let mut error = Self::new(ErrorType::UnknownError, "internal_error", "Something went wrong on our side.");
+        let mut error =
+            Self::new(ErrorType::UnknownError, ErrorCode::InternalError, "Something went wrong on our side.");
         error.source = Some(cause.into());
         error
     }
@@ -154,7 +152,7 @@ impl ApiError {
     pub fn detail(&self) -> ErrorDetail {
         ErrorDetail {
             kind: self.kind,
-            code: self.code.clone(),
+            code: self.code.as_str().to_owned(),
             message: self.message.clone(),
             fields: self.fields.clone(),
         }
@@ -298,7 +296,7 @@ mod tests {
     fn a_stale_version_is_a_conflict() {
         assert!(crate::db::expect_updated(1).map_err(ApiError::from).is_ok());
         let error = ApiError::from(crate::db::expect_updated(0).unwrap_err());
-        assert_eq!(error.code, "stale_version");
+        assert_eq!(error.code.as_str(), "stale_version");
         assert_eq!(error.status.as_u16(), 409);
     }
 

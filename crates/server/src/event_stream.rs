@@ -7,6 +7,7 @@ use std::time::Duration;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
+use questline_domain::ErrorCode;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::CurrentUser;
@@ -55,7 +56,7 @@ pub async fn open_event_stream(
     check_origin(&headers, &state.config.public_origin())?;
     let user = user?;
     let upgrade = upgrade.map_err(|rejection| {
-        ApiError::invalid_argument("websocket_handshake_expected", rejection.body_text())
+        ApiError::invalid_argument(ErrorCode::WebsocketHandshakeExpected, rejection.body_text())
             .with_status(rejection.status())
     })?;
     let slot = state.realtime.registry.admit(user.id(), &user.session_id, address).map_err(too_many_connections)?;
@@ -70,7 +71,7 @@ fn too_many_connections(reached: CapReached) -> ApiError {
         CapReached::Account => "Your account has too many connections open. Close some tabs or devices and try again.",
         CapReached::Address => "Too many connections from your network. Try again later.",
     };
-    let mut error = ApiError::new(questline_domain::ErrorType::NotAllowed, "too_many_connections", message)
+    let mut error = ApiError::new(questline_domain::ErrorType::NotAllowed, ErrorCode::TooManyConnections, message)
         .with_status(axum::http::StatusCode::TOO_MANY_REQUESTS);
     error.retry_after = Some(CAP_RETRY_AFTER);
     error
@@ -96,7 +97,7 @@ fn check_origin(headers: &HeaderMap, ours: &str) -> Result<(), ApiError> {
         Some(origin) if origin.as_bytes().eq_ignore_ascii_case(ours.as_bytes()) => Ok(()),
         Some(origin) if same_host(origin.as_bytes()) => Ok(()),
         Some(_) => Err(ApiError::forbidden(
-            "origin_not_allowed",
+            ErrorCode::OriginNotAllowed,
             "The event stream can only be opened from Questline's own pages.",
         )),
     }
@@ -116,7 +117,7 @@ mod tests {
         headers.insert(header::ORIGIN, HeaderValue::from_static("https://play.example.com"));
         assert!(check_origin(&headers, ours).is_ok());
         headers.insert(header::ORIGIN, HeaderValue::from_static("https://evil.example"));
-        assert_eq!(check_origin(&headers, ours).unwrap_err().code, "origin_not_allowed");
+        assert_eq!(check_origin(&headers, ours).unwrap_err().code.as_str(), "origin_not_allowed");
         headers.insert(header::ORIGIN, HeaderValue::from_static("https://play.example.com.evil.example"));
         assert!(check_origin(&headers, ours).is_err());
     }

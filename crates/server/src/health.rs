@@ -50,7 +50,7 @@ async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError>
 async fn database_answers(state: &AppState, check: &str) -> Result<(), ApiError> {
     state.db.ping().await.map_err(|error| {
         tracing::warn!(%error, check, "database unreachable");
-        ApiError::service_unavailable(ErrorCode::DatabaseUnavailable.as_str(), "The database cannot be reached.")
+        ApiError::service_unavailable(ErrorCode::DatabaseUnavailable, "The database cannot be reached.")
     })
 }
 
@@ -85,7 +85,7 @@ async fn live() -> Json<Probe> {
 )]
 async fn ready(State(state): State<AppState>) -> Result<Json<Probe>, ApiError> {
     if state.lifecycle.is_draining() {
-        return Err(ApiError::service_unavailable(ErrorCode::ShuttingDown.as_str(), "This instance is shutting down."));
+        return Err(ApiError::service_unavailable(ErrorCode::ShuttingDown, "This instance is shutting down."));
     }
     database_answers(&state, "readiness").await?;
     Ok(Json(Probe { status: "ok".into() }))

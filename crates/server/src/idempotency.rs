@@ -105,7 +105,7 @@ use entity::{Column, Entity};
 
 fn in_use() -> ApiError {
     ApiError::conflict(
-        ErrorCode::IdempotencyKeyInUse.as_str(),
+        ErrorCode::IdempotencyKeyInUse,
         "A request with this Idempotency-Key is still being processed. Try again in a moment.",
     )
 }
@@ -113,14 +113,14 @@ fn in_use() -> ApiError {
 fn reused() -> ApiError {
     ApiError::new(
         ErrorType::InvalidData,
-        ErrorCode::IdempotencyKeyReused.as_str(),
+        ErrorCode::IdempotencyKeyReused,
         "This Idempotency-Key was already used for a different request.",
     )
 }
 
 fn invalid_key() -> ApiError {
     ApiError::invalid_argument(
-        ErrorCode::IdempotencyKeyInvalid.as_str(),
+        ErrorCode::IdempotencyKeyInvalid,
         "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
     )
 }
@@ -359,7 +359,7 @@ mod tests {
         assert_eq!(key_of(&request_with(Some("k".repeat(255).as_bytes()))).unwrap().map(|k| k.len()), Some(255));
         for bad in [&b""[..], b"   ", b"a b", &"k".repeat(256).into_bytes(), b"caf\xc3\xa9"] {
             let error = key_of(&request_with(Some(bad))).unwrap_err();
-            assert_eq!(error.code, "idempotency_key_invalid", "{bad:?}");
+            assert_eq!(error.code.as_str(), "idempotency_key_invalid", "{bad:?}");
             assert_eq!(error.status, StatusCode::BAD_REQUEST);
         }
     }

@@ -2,6 +2,7 @@
 //! its own page type, so the OpenAPI document stays free of generics); 0/20 by default, at most
 //! 100 per page.
 
+use questline_domain::ErrorCode;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -37,14 +38,14 @@ impl TryFrom<PageQuery> for PageRequest {
         let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
         if !(1..=MAX_LIMIT).contains(&limit) {
             return Err(ApiError::invalid_argument(
-                "invalid_query_parameter",
+                ErrorCode::InvalidQueryParameter,
                 format!("limit must be between 1 and {MAX_LIMIT}"),
             ));
         }
         let offset = query.offset.unwrap_or(0);
         if offset > MAX_OFFSET {
             return Err(ApiError::invalid_argument(
-                "invalid_query_parameter",
+                ErrorCode::InvalidQueryParameter,
                 format!("offset must be at most {MAX_OFFSET}"),
             ));
         }

@@ -170,7 +170,7 @@ impl fmt::Display for RefundRefusal {
 
 impl From<RefundRefusal> for DomainError {
     fn from(refusal: RefundRefusal) -> Self {
-        DomainError::new(refusal.error_type(), refusal.code().as_str(), refusal.to_string())
+        DomainError::new(refusal.error_type(), refusal.code(), refusal.to_string())
     }
 }
 
@@ -450,7 +450,7 @@ mod tests {
             assert_eq!(refusal.error_type(), ErrorType::Conflict);
         }
         let error = DomainError::from(RefundRefusal::SessionStarted { status: S::InProgress });
-        assert_eq!(error.code, "session_already_started");
+        assert_eq!(error.code.as_str(), "session_already_started");
         assert_eq!(error.message, "A refund can no longer be requested now that the session is in progress");
     }
 

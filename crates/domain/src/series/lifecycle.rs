@@ -203,7 +203,7 @@ impl fmt::Display for Refusal {
 
 impl From<Refusal> for DomainError {
     fn from(refusal: Refusal) -> Self {
-        DomainError::new(refusal.error_type(), refusal.code().as_str(), refusal.to_string())
+        DomainError::new(refusal.error_type(), refusal.code(), refusal.to_string())
     }
 }
 
@@ -303,7 +303,7 @@ mod tests {
         assert_eq!(refusal.to_string(), "Series needs to have a schedule before publishing.");
         let error = DomainError::from(refusal);
         assert_eq!(error.kind, ErrorType::UnexpectedState);
-        assert_eq!(error.code, "series_must_have_schedule_to_publish");
+        assert_eq!(error.code.as_str(), "series_must_have_schedule_to_publish");
     }
 
     #[test]

@@ -385,7 +385,7 @@ impl fmt::Display for Refusal {
 
 impl From<Refusal> for DomainError {
     fn from(refusal: Refusal) -> Self {
-        DomainError::new(refusal.error_type(), refusal.code().as_str(), refusal.to_string())
+        DomainError::new(refusal.error_type(), refusal.code(), refusal.to_string())
     }
 }
 

@@ -90,7 +90,7 @@ pub fn check_schedule_change(
         fields.insert(START_FIELD.to_owned(), vec![too_soon()]);
         return Err(DomainError {
             kind: ErrorType::InvalidData,
-            code: ErrorCode::SessionTooSoon.as_str().to_owned(),
+            code: ErrorCode::SessionTooSoon.to_owned(),
             message: "Cannot update session schedule: session must be at least 15 minutes in the future".to_owned(),
             fields,
         });

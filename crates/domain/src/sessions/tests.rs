@@ -254,10 +254,10 @@ fn the_schedule_rules_have_the_spec_messages_in_order() {
     let soon = Some("2026-11-22T10:14:59Z");
     let later = Some("2026-11-22T10:15:00+00:00");
     let error = check_schedule_change(Cancelled, soon, Some(0), now).unwrap_err();
-    assert_eq!(error.code, "session_completed_or_cancelled");
+    assert_eq!(error.code.as_str(), "session_completed_or_cancelled");
     assert_eq!(error.message, "Cannot update session schedule: session is completed or cancelled");
     let error = check_schedule_change(Scheduled, soon, Some(0), now).unwrap_err();
-    assert_eq!(error.code, "session_not_in_planning");
+    assert_eq!(error.code.as_str(), "session_not_in_planning");
     assert_eq!(error.message, "Cannot update session schedule: session must be in planning status");
     let error = check_schedule_change(Planning, soon, Some(0), now).unwrap_err();
     assert_eq!((error.kind, error.code.as_str()), (ErrorType::InvalidData, "session_too_soon"));

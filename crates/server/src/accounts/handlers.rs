@@ -104,12 +104,12 @@ pub async fn sign_in(
         attempt.failed();
         return Err(ApiError::new(
             questline_domain::ErrorType::Unauthorized,
-            "invalid_credentials",
+            ErrorCode::InvalidCredentials,
             "The e-mail or password is incorrect.",
         ));
     };
     if account.status() == AccountStatus::Suspended {
-        return Err(ApiError::forbidden("account_suspended", "This account is suspended."));
+        return Err(ApiError::forbidden(ErrorCode::AccountSuspended, "This account is suspended."));
     }
     attempt.succeeded();
 
@@ -195,7 +195,10 @@ pub async fn become_game_master(
     Path(account_id): Path<Uuid>,
 ) -> Result<(CookieJar, Json<UserContext>), ApiError> {
     if account_id != user.account.id {
-        return Err(ApiError::forbidden("not_your_account", "You can only make your own account a game master."));
+        return Err(ApiError::forbidden(
+            ErrorCode::NotYourAccount,
+            "You can only make your own account a game master.",
+        ));
     }
     if user.account.gm_since.is_some() {
         return Ok((jar, Json(user_context(Some(&user.account)))));
@@ -400,7 +403,7 @@ pub async fn delete_account(
             if !session::recently_reauthenticated(state.db.conn(), &user.session_id, now).await? {
                 return Err(ApiError::new(
                     questline_domain::ErrorType::NotAllowed,
-                    "reauthentication_required",
+                    ErrorCode::ReauthenticationRequired,
                     "Sign in with your identity provider again to confirm that it is you.",
                 ));
             }

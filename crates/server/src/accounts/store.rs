@@ -1,6 +1,7 @@
 //! The accounts' writes. Each runs inside one [`Write`] (one transaction, with its events, jobs, hooks and `now`);
 //! the handlers parse, check permissions and limits, hash passwords, and call one of these.
 
+use questline_domain::ErrorCode;
 use questline_domain::accounts::{AccountStatus, Locale, TimeZone};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter};
@@ -27,7 +28,9 @@ pub async fn sign_up(
 ) -> Result<(account::Model, String), ApiError> {
     let id = new.id;
     let account = queries::create_account(w.txn, &w.hooks.accounts, new, w.now).await.map_err(|e| {
-        on_unique_violation(e, || ApiError::conflict("email_taken", "An account with this e-mail already exists."))
+        on_unique_violation(e, || {
+            ApiError::conflict(ErrorCode::EmailTaken, "An account with this e-mail already exists.")
+        })
     })?;
     if send_mail {
         w.schedule(account_jobs::verification_mail(id)).await?;
@@ -209,11 +212,13 @@ async fn redeem_link(w: &Write<'_>, token: &str, purpose: TokenPurpose) -> Resul
 
 pub fn link_error(refusal: TokenRefusal, verified: bool) -> ApiError {
     match refusal {
-        TokenRefusal::Unknown => ApiError::not_found("link_invalid", "This link is not valid. Ask for a new one."),
+        TokenRefusal::Unknown => {
+            ApiError::not_found(ErrorCode::LinkInvalid, "This link is not valid. Ask for a new one.")
+        }
         TokenRefusal::UsedOrExpired(_) if verified => already_verified(),
         TokenRefusal::UsedOrExpired(_) => ApiError::new(
             questline_domain::ErrorType::UnexpectedState,
-            "link_expired",
+            ErrorCode::LinkExpired,
             "This link was already used or has expired. Ask for a new one.",
         ),
     }
@@ -222,7 +227,7 @@ pub fn link_error(refusal: TokenRefusal, verified: bool) -> ApiError {
 pub fn already_verified() -> ApiError {
     ApiError::new(
         questline_domain::ErrorType::UnexpectedState,
-        "email_already_verified",
+        ErrorCode::EmailAlreadyVerified,
         "This e-mail address is already verified.",
     )
 }

@@ -23,15 +23,15 @@ use crate::series::{self, SeriesFacts};
 use crate::state::Write;
 
 pub fn application_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::SeriesApplicationNotFound.as_str(), "Application not found")
+    ApiError::not_found(ErrorCode::SeriesApplicationNotFound, "Application not found")
 }
 
 pub fn series_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::SeriesNotFound.as_str(), "Series not found")
+    ApiError::not_found(ErrorCode::SeriesNotFound, "Series not found")
 }
 
 fn not_allowed(code: ErrorCode, message: &str) -> ApiError {
-    ApiError::new(ErrorType::NotAllowed, code.as_str(), message)
+    ApiError::new(ErrorType::NotAllowed, code, message)
 }
 
 fn recruitment_closed() -> ApiError {
@@ -155,16 +155,10 @@ async fn moved_by(
 ) -> Result<application::Model, ApiError> {
     match move_.party() {
         Party::Applicant if row.player_id != caller.as_uuid() => {
-            return Err(ApiError::forbidden(
-                ErrorCode::ApplicantOnly.as_str(),
-                "Only the player who applied can do this",
-            ));
+            return Err(ApiError::forbidden(ErrorCode::ApplicantOnly, "Only the player who applied can do this"));
         }
         Party::GameMaster if row.gm_id != caller.as_uuid() => {
-            return Err(ApiError::forbidden(
-                ErrorCode::GameMasterOnly.as_str(),
-                "Only the series' game master can do this",
-            ));
+            return Err(ApiError::forbidden(ErrorCode::GameMasterOnly, "Only the series' game master can do this"));
         }
         _ => {}
     }

@@ -10,6 +10,7 @@ use axum::extract::{Request, State};
 use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use questline_domain::ErrorCode;
 
 use crate::error::ApiError;
 
@@ -24,7 +25,7 @@ pub async fn require_header(State(Exempt(exempt)): State<Exempt>, request: Reque
     let exempt = exempt.contains(&request.uri().path());
     if !safe && !exempt && request.headers().get(HEADER).is_none_or(|value| value != "1") {
         return ApiError::forbidden(
-            "csrf_header_missing",
+            ErrorCode::CsrfHeaderMissing,
             "This request must come from the Questline app (the X-Questline-Csrf header is missing).",
         )
         .into_response();

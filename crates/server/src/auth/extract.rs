@@ -4,6 +4,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum_extra::extract::CookieJar;
+use questline_domain::ErrorCode;
 use questline_domain::accounts::{Role, roles};
 use questline_domain::ids::AccountId;
 
@@ -45,7 +46,7 @@ impl CurrentUser {
             Role::Admin => "Only administrators can do this.",
             Role::Player => "Only players can do this.",
         };
-        Err(ApiError::forbidden("role_required", message))
+        Err(ApiError::forbidden(ErrorCode::RoleRequired, message))
     }
 }
 

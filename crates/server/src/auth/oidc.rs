@@ -16,6 +16,7 @@ use openidconnect::{
     EndpointSet, IdTokenClaims, IssuerUrl, Nonce, OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier,
     RedirectUrl, RequestTokenError, Scope, TokenResponse,
 };
+use questline_domain::ErrorCode;
 use tokio::sync::Mutex;
 
 use crate::config::OidcConfig;
@@ -71,7 +72,7 @@ impl From<ProviderError> for ApiError {
             ProviderError::Unavailable(cause) => {
                 tracing::warn!(%cause, "OpenID Connect provider unavailable");
                 ApiError::service_unavailable(
-                    "oidc_provider_unavailable",
+                    ErrorCode::OidcProviderUnavailable,
                     "The sign-in provider cannot be reached. Try again later.",
                 )
             }
@@ -85,7 +86,11 @@ impl From<ProviderError> for ApiError {
 
 /// `unauthorized` 401 `oidc_authentication_failed`: the web app shows "Authentication Failed" and goes home.
 pub fn authentication_failed() -> ApiError {
-    ApiError::new(questline_domain::ErrorType::Unauthorized, "oidc_authentication_failed", "Authentication Failed")
+    ApiError::new(
+        questline_domain::ErrorType::Unauthorized,
+        ErrorCode::OidcAuthenticationFailed,
+        "Authentication Failed",
+    )
 }
 
 /// The configured provider. Cheap to share; discovery results are cached inside.

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString, rand_core::OsRng};
 use argon2::{Algorithm, Argon2, Params, Version};
+use questline_domain::ErrorCode;
 use questline_domain::accounts::NewPassword;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -45,7 +46,7 @@ impl Passwords {
             Ok(Ok(permit)) => Ok(permit),
             _ => {
                 let mut busy = ApiError::service_unavailable(
-                    "server_busy",
+                    ErrorCode::ServerBusy,
                     "The server is busy checking passwords. Try again in a few seconds.",
                 );
                 busy.retry_after = Some(RETRY_AFTER);

@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use questline_domain::ErrorCode;
 use questline_domain::accounts::Role;
 use questline_domain::ids::{BlueprintId, BlueprintPartId};
 use uuid::Uuid;
@@ -14,7 +15,7 @@ use super::dto::{
     UpdateBlueprintPartRequest,
 };
 use super::queries;
-use super::store::{self, HANDLE_TAKEN, blueprint_not_found, part_not_found};
+use super::store::{self, blueprint_not_found, part_not_found};
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path, Query};
@@ -32,7 +33,7 @@ where
     let mut tries = 0;
     loop {
         match attempt().await {
-            Err(error) if error.code == HANDLE_TAKEN && tries < 3 => tries += 1,
+            Err(error) if error.code == ErrorCode::HandleTaken && tries < 3 => tries += 1,
             result => return result,
         }
     }

@@ -17,19 +17,17 @@ use crate::error::{ApiError, on_unique_violation};
 use crate::game_systems;
 use crate::state::Write;
 
-/// Another request took the handle between our look and our insert; the handler tries again.
-pub const HANDLE_TAKEN: &str = "handle_taken";
-
 pub fn blueprint_not_found() -> ApiError {
-    ApiError::not_found("activity_blueprint_not_found", "Activity blueprint not found")
+    ApiError::not_found(ErrorCode::ActivityBlueprintNotFound, "Activity blueprint not found")
 }
 
 pub fn part_not_found() -> ApiError {
-    ApiError::not_found("blueprint_part_not_found", "Blueprint part not found")
+    ApiError::not_found(ErrorCode::BlueprintPartNotFound, "Blueprint part not found")
 }
 
+/// Another request took the handle between our look and our insert; the handler tries again.
 fn handle_taken() -> ApiError {
-    ApiError::conflict(HANDLE_TAKEN, "That address was just taken. Try again.")
+    ApiError::conflict(ErrorCode::HandleTaken, "That address was just taken. Try again.")
 }
 
 fn field_error(field: &str, error: FieldError) -> ApiError {
@@ -68,17 +66,17 @@ async fn check_game_system(txn: &DatabaseTransaction, fields: &BlueprintFields) 
 /// A GM keeps at most `max` blueprints (issue 31): one account cannot fill the database.
 async fn check_blueprint_limit(txn: &DatabaseTransaction, owner: AccountId, max: u64) -> Result<(), ApiError> {
     let count = blueprint::Entity::find().filter(blueprint::Column::OwnerId.eq(owner.as_uuid())).count(txn).await?;
-    within_limit(count, max, "blueprint_limit_reached", "activity blueprints")
+    within_limit(count, max, ErrorCode::BlueprintLimitReached, "activity blueprints")
 }
 
 /// A GM keeps at most `max` parts (issue 31).
 async fn check_part_limit(txn: &DatabaseTransaction, owner: AccountId, max: u64) -> Result<(), ApiError> {
     let count = part::Entity::find().filter(part::Column::OwnerId.eq(owner.as_uuid())).count(txn).await?;
-    within_limit(count, max, "part_limit_reached", "blueprint parts")
+    within_limit(count, max, ErrorCode::PartLimitReached, "blueprint parts")
 }
 
 /// Refuses one more of what a GM already keeps `count` of, when `max` is reached.
-fn within_limit(count: u64, max: u64, code: &str, what: &str) -> Result<(), ApiError> {
+fn within_limit(count: u64, max: u64, code: ErrorCode, what: &str) -> Result<(), ApiError> {
     if count < max {
         return Ok(());
     }
@@ -163,7 +161,7 @@ pub async fn delete(w: &Write<'_>, owner: AccountId, id: BlueprintId) -> Result<
     if w.hooks.series.blueprint_in_use(txn, id).await? {
         return Err(ApiError::new(
             questline_domain::ErrorType::NotAllowed,
-            questline_domain::ErrorCode::BlueprintInUse.as_str(),
+            questline_domain::ErrorCode::BlueprintInUse,
             "Cannot delete activity blueprint: it is used in one or more series",
         ));
     }

@@ -72,7 +72,7 @@ pub async fn start_direct_chat(
         _ => {
             return Err(ApiError::new(
                 ErrorType::InvalidData,
-                ErrorCode::ChatTargetRequired.as_str(),
+                ErrorCode::ChatTargetRequired,
                 "Give either user_id or series_id",
             ));
         }
@@ -86,7 +86,7 @@ pub async fn start_direct_chat(
     let start = || state.write(move |w| Box::pin(async move { store::start(&w, me, target).await }));
     // Two first starts of one pair racing: the loser finds the winner's chat on a second try.
     let (row, created) = match start().await {
-        Err(error) if error.code == ErrorCode::StaleVersion.as_str() => start().await?,
+        Err(error) if error.code == ErrorCode::StaleVersion => start().await?,
         other => other?,
     };
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };
@@ -179,7 +179,7 @@ pub async fn list_chat_messages(
     Query(query): Query<ChatMessagesQuery>,
 ) -> Result<Json<ChatMessagePage>, ApiError> {
     let page = parse_history_page(query.before.as_deref(), query.limit)
-        .map_err(|error| ApiError::invalid_argument("invalid_query_parameter", error.message()))?;
+        .map_err(|error| ApiError::invalid_argument(ErrorCode::InvalidQueryParameter, error.message()))?;
     let conn = state.db.conn();
     queries::of_participant(conn, chat_id, user.id()).await?.ok_or_else(chat_not_found)?;
     let before_seq = match page.before {
@@ -237,7 +237,7 @@ pub async fn send_chat_message(
         Ok(Sent::New(row)) => (StatusCode::CREATED, row),
         Ok(Sent::Stored(row)) => (StatusCode::OK, row),
         // Two sends of one client id at once: the other one stored it.
-        Err(error) if error.code == ErrorCode::ClientIdReused.as_str() => {
+        Err(error) if error.code == ErrorCode::ClientIdReused => {
             let found = queries::by_client_id(conn, me, client_id).await?.ok_or(error)?;
             (StatusCode::OK, store::retried(found, chat_id, &body)?)
         }
@@ -343,7 +343,7 @@ pub async fn report_chat_message(
         _ => {
             return Err(ApiError::new(
                 ErrorType::InvalidData,
-                ErrorCode::ReportTargetRequired.as_str(),
+                ErrorCode::ReportTargetRequired,
                 "Give either message_id or user_id",
             ));
         }

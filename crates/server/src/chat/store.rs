@@ -22,28 +22,28 @@ use crate::state::Write;
 use crate::{accounts, series};
 
 pub fn chat_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::ChatNotFound.as_str(), "Chat not found")
+    ApiError::not_found(ErrorCode::ChatNotFound, "Chat not found")
 }
 
 pub fn chat_user_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::ChatUserNotFound.as_str(), "Chat user not found")
+    ApiError::not_found(ErrorCode::ChatUserNotFound, "Chat user not found")
 }
 
 pub fn message_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::ChatMessageNotFound.as_str(), "Message not found")
+    ApiError::not_found(ErrorCode::ChatMessageNotFound, "Message not found")
 }
 
 fn series_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::SeriesNotFound.as_str(), "Series not found")
+    ApiError::not_found(ErrorCode::SeriesNotFound, "Series not found")
 }
 
 fn yourself() -> ApiError {
-    ApiError::new(ErrorType::NotAllowed, ErrorCode::ChatWithYourself.as_str(), "You cannot block or report yourself")
+    ApiError::new(ErrorType::NotAllowed, ErrorCode::ChatWithYourself, "You cannot block or report yourself")
 }
 
 /// The conflict of two starts of the same pair racing: the handler tries once more and opens the winner's.
 pub fn start_raced() -> ApiError {
-    ApiError::conflict(ErrorCode::StaleVersion.as_str(), "The chat was started at the same time; try again")
+    ApiError::conflict(ErrorCode::StaleVersion, "The chat was started at the same time; try again")
 }
 
 /// An account as a chat party: its nickname and whether anyone can talk to it.
@@ -82,7 +82,7 @@ pub async fn start(w: &Write<'_>, me: AccountId, target: Target) -> Result<(conv
     check_start(&mine, theirs.as_ref()).map_err(|refusal| {
         let kind =
             if refusal.code() == ErrorCode::ChatUserNotFound { ErrorType::NotFound } else { ErrorType::NotAllowed };
-        ApiError::new(kind, refusal.code().as_str(), refusal.message())
+        ApiError::new(kind, refusal.code(), refusal.message())
     })?;
     let key = pair_key(me.as_uuid(), other.as_uuid());
     let (row, created) = match queries::by_pair(w.txn, &key).await? {
@@ -190,17 +190,17 @@ async fn insert_row(
 }
 
 pub fn client_id_reused() -> ApiError {
-    ApiError::conflict(ErrorCode::ClientIdReused.as_str(), "This client id already names another message of yours")
+    ApiError::conflict(ErrorCode::ClientIdReused, "This client id already names another message of yours")
 }
 
 fn blocked() -> ApiError {
-    ApiError::forbidden(ErrorCode::ChatBlocked.as_str(), "You cannot send messages to this person")
+    ApiError::forbidden(ErrorCode::ChatBlocked, "You cannot send messages to this person")
 }
 
 fn you_blocked() -> ApiError {
     ApiError::new(
         ErrorType::UnexpectedState,
-        ErrorCode::ChatUserBlocked.as_str(),
+        ErrorCode::ChatUserBlocked,
         "You blocked this person: unblock them to send a message",
     )
 }
@@ -419,7 +419,7 @@ pub async fn report(
     if account == me {
         return Err(ApiError::new(
             ErrorType::NotAllowed,
-            ErrorCode::CannotReportYourself.as_str(),
+            ErrorCode::CannotReportYourself,
             "You cannot report yourself",
         ));
     }

@@ -67,11 +67,11 @@ pub fn visitor_hash(token: &str) -> String {
 }
 
 pub fn cart_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::CartNotFound.as_str(), "Cart not found")
+    ApiError::not_found(ErrorCode::CartNotFound, "Cart not found")
 }
 
 pub fn cart_completed() -> ApiError {
-    ApiError::conflict(ErrorCode::CartCompleted.as_str(), "This cart is already completed: start a new one.")
+    ApiError::conflict(ErrorCode::CartCompleted, "This cart is already completed: start a new one.")
 }
 
 /// The shopper's cart `id`, read in `conn`; anyone else's is not found.
@@ -127,15 +127,12 @@ pub async fn lock(w: &Write<'_>, id: &str, shopper: &Shopper) -> Result<Locked, 
                 return Ok(Locked::Completed(row));
             }
             Err(ApiError::conflict(
-                COMPLETION_IN_PROGRESS,
+                ErrorCode::CartCompletionInProgress,
                 "This cart is being paid right now: wait for the payment to finish.",
             ))
         }
     }
 }
-
-/// The code of the completion's own 409 (its `ErrorCode` is the completion's, `CartCompletionInProgress`).
-const COMPLETION_IN_PROGRESS: &str = "cart_completion_in_progress";
 
 /// The cart's completion if it holds the cart ([`CompletionState::holds_cart`]), as a subquery of the update in
 /// [`lock`], naming the cart being updated.

@@ -36,7 +36,7 @@ fn new_visitor_token() -> String {
 }
 
 fn region_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::RegionNotFound.as_str(), "Region not found")
+    ApiError::not_found(ErrorCode::RegionNotFound, "Region not found")
 }
 
 fn invalid_fields(fields: FieldErrors) -> ApiError {
@@ -98,7 +98,7 @@ fn set_address(row: &mut cart::ActiveModel, address: BillingAddress) {
 fn currency_mismatch(cart: &str, asked: &str) -> ApiError {
     ApiError::new(
         ErrorType::InvalidData,
-        ErrorCode::CurrencyMismatch.as_str(),
+        ErrorCode::CurrencyMismatch,
         format!(
             "The region's currency is {}, not {}: a cart is in its region's currency.",
             cart.to_ascii_uppercase(),

@@ -78,10 +78,7 @@ pub fn month_of_query(month: Option<&str>, now: DateTime<Utc>) -> Result<Month, 
     match month {
         None => Ok(Month::of(now)),
         Some(text) => Month::parse(text).map_err(|_| {
-            ApiError::invalid_argument(
-                ErrorCode::MonthInvalid.as_str(),
-                "month must be a month such as 2026-11 (YYYY-MM)",
-            )
+            ApiError::invalid_argument(ErrorCode::MonthInvalid, "month must be a month such as 2026-11 (YYYY-MM)")
         }),
     }
 }

@@ -28,7 +28,7 @@ pub async fn remove_all(w: &Write<'_>, cart_id: &str) -> Result<(), ApiError> {
 }
 
 fn variant_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::VariantNotFound.as_str(), "Variant not found")
+    ApiError::not_found(ErrorCode::VariantNotFound, "Variant not found")
 }
 
 /// The shopper's metadata with ours on top, so nobody relabels the seat.

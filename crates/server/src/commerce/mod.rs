@@ -65,7 +65,7 @@ pub(crate) fn check_free_form(
     let Some(map) = given else { return Ok(()) };
     questline_domain::commerce::check_free_form(map).map_err(|error| {
         let message = format!("{field}: {}", error.message);
-        crate::error::ApiError::invalid_argument(error.code.as_str(), message)
+        crate::error::ApiError::invalid_argument(error.code, message)
             .with_fields(questline_domain::FieldErrors::from([(field.to_owned(), vec![error])]))
     })
 }

@@ -24,7 +24,7 @@ use crate::pagination::{PageQuery, PageRequest};
 use crate::state::AppState;
 
 pub fn order_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::OrderNotFound.as_str(), "Order not found")
+    ApiError::not_found(ErrorCode::OrderNotFound, "Order not found")
 }
 
 /// One line of an order: the seat.

@@ -144,11 +144,11 @@ pub async fn cancel_attempt_job(state: AppState, run: JobRun) -> anyhow::Result<
 }
 
 fn collection_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::PaymentCollectionNotFound.as_str(), "Payment collection not found")
+    ApiError::not_found(ErrorCode::PaymentCollectionNotFound, "Payment collection not found")
 }
 
 fn cart_empty() -> ApiError {
-    ApiError::new(ErrorType::InvalidData, ErrorCode::CartEmpty.as_str(), "Add a seat to the cart first.")
+    ApiError::new(ErrorType::InvalidData, ErrorCode::CartEmpty, "Add a seat to the cart first.")
 }
 
 fn session_view(row: payment_session::Model) -> PaymentSession {
@@ -396,7 +396,7 @@ pub async fn initiate_payment_session(
     if offered.is_empty() {
         return Err(ApiError::new(
             ErrorType::InvalidData,
-            ErrorCode::NoPaymentProviders.as_str(),
+            ErrorCode::NoPaymentProviders,
             "No payment method is available in this region.",
         ));
     }
@@ -406,7 +406,7 @@ pub async fn initiate_payment_session(
         _ => {
             return Err(ApiError::new(
                 ErrorType::InvalidData,
-                ErrorCode::ProviderNotAvailable.as_str(),
+                ErrorCode::ProviderNotAvailable,
                 format!("The payment method {provider_id} is not available in this region."),
             ));
         }
@@ -428,7 +428,7 @@ pub async fn initiate_payment_session(
             // the shopper may try again or choose another method.
             tracing::error!(cart = %first.cart_id, provider = %provider_id, %error, "starting a payment failed");
             ApiError::service_unavailable(
-                ErrorCode::PaymentProviderUnavailable.as_str(),
+                ErrorCode::PaymentProviderUnavailable,
                 "The payment provider could not be reached. Try again in a moment, or choose another payment method.",
             )
         })?;

@@ -28,12 +28,12 @@ fn is_store_path(path: &str) -> bool {
 fn check(request: &Request, expected: &str) -> Result<(), ApiError> {
     match request.headers().get(HEADER).map(HeaderValue::to_str) {
         None => Err(ApiError::invalid_argument(
-            ErrorCode::PublishableKeyRequired.as_str(),
+            ErrorCode::PublishableKeyRequired,
             "Publishable API key required in the request header: x-publishable-api-key.",
         )),
         Some(Ok(key)) if key == expected => Ok(()),
         Some(_) => Err(ApiError::invalid_argument(
-            ErrorCode::PublishableKeyInvalid.as_str(),
+            ErrorCode::PublishableKeyInvalid,
             "A valid publishable key is required to proceed with the request.",
         )),
     }
@@ -105,7 +105,7 @@ mod tests {
 
     #[tokio::test]
     async fn errors_gain_medusas_top_level_type_and_message() {
-        let response = ApiError::not_found("cart_not_found", "Cart not found").into_response();
+        let response = ApiError::not_found(ErrorCode::CartNotFound, "Cart not found").into_response();
         let response = with_medusa_error_fields(response).await;
         assert_eq!(response.status(), 404);
         let bytes = to_bytes(response.into_body(), MAX_ERROR_BODY).await.unwrap();

@@ -131,7 +131,7 @@ fn status_of(row: &refund::Model) -> RefundStatus {
 }
 
 fn payment_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::SessionPaymentNotFound.as_str(), "Session payment not found")
+    ApiError::not_found(ErrorCode::SessionPaymentNotFound, "Session payment not found")
 }
 
 fn refused(refusal: RefundRefusal) -> ApiError {
@@ -210,11 +210,9 @@ async fn payment_for(
     }
     Err(match side {
         _ if theirs != caller => payment_not_found(),
-        Side::Payer => {
-            ApiError::forbidden(ErrorCode::PayerOnly.as_str(), "Only the player who paid can request a refund")
-        }
+        Side::Payer => ApiError::forbidden(ErrorCode::PayerOnly, "Only the player who paid can request a refund"),
         Side::GameMaster => {
-            ApiError::forbidden(ErrorCode::GameMasterOnly.as_str(), "Only the game master decides a refund request")
+            ApiError::forbidden(ErrorCode::GameMasterOnly, "Only the game master decides a refund request")
         }
     })
 }
@@ -382,7 +380,7 @@ pub async fn list_session_payments(
     let conn = &snapshot;
     let payments = sessions::payments_seen_by(conn, user.id(), session_id)
         .await?
-        .ok_or_else(|| ApiError::not_found(ErrorCode::SessionNotFound.as_str(), "Session not found"))?;
+        .ok_or_else(|| ApiError::not_found(ErrorCode::SessionNotFound, "Session not found"))?;
     let count = payments.len() as u64;
     let refunds = refund::Entity::find().filter(refund::Column::SessionId.eq(session_id)).all(conn).await?;
     let offset = usize::try_from(page.offset).unwrap_or(usize::MAX);

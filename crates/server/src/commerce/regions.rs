@@ -1,6 +1,7 @@
 //! Shopping regions: where a shopper buys and in which currency. Public: anyone may list them.
 
 use axum::extract::State;
+use questline_domain::ErrorCode;
 use sea_orm::{EntityTrait, QueryOrder};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -65,7 +66,7 @@ pub async fn get_region(State(state): State<AppState>, Path(id): Path<Uuid>) -> 
     let row = region::Entity::find_by_id(id)
         .one(state.db.conn())
         .await?
-        .ok_or_else(|| ApiError::not_found("region_not_found", "Region not found"))?;
+        .ok_or_else(|| ApiError::not_found(ErrorCode::RegionNotFound, "Region not found"))?;
     Ok(Json(RegionResponse { region: row.into() }))
 }
 

@@ -80,7 +80,7 @@ pub async fn add_cart_shipping_method(
     if body.option_id != SHIPPING_OPTION_ID {
         return Err(ApiError::new(
             ErrorType::InvalidData,
-            ErrorCode::ShippingOptionNotFound.as_str(),
+            ErrorCode::ShippingOptionNotFound,
             format!("Shipping option {} is not available for this cart", body.option_id),
         ));
     }

@@ -60,14 +60,14 @@ struct EventData {
 
 fn signature_invalid() -> ApiError {
     ApiError::invalid_argument(
-        ErrorCode::WebhookSignatureInvalid.as_str(),
+        ErrorCode::WebhookSignatureInvalid,
         "The Stripe-Signature header does not match this request: it is missing, made with another secret, or too \
          old.",
     )
 }
 
 fn payload_invalid() -> ApiError {
-    ApiError::invalid_argument(ErrorCode::WebhookPayloadInvalid.as_str(), "The body is not a Stripe event.")
+    ApiError::invalid_argument(ErrorCode::WebhookPayloadInvalid, "The body is not a Stripe event.")
 }
 
 /// Receives one Stripe event.
@@ -100,7 +100,7 @@ pub async fn stripe_webhook(
     }
     let secret = state.config.stripe().ok().flatten().and_then(|stripe| stripe.webhook_secret);
     let Some(secret) = secret else {
-        return Err(ApiError::not_found("route_not_found", "There is no such API endpoint."));
+        return Err(ApiError::not_found(ErrorCode::RouteNotFound, "There is no such API endpoint."));
     };
     let now = state.clock.now().timestamp();
     if let Err(error) = verify_signature(signature, &body, &secret, now) {

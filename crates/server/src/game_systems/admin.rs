@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use questline_domain::ErrorCode;
 use questline_domain::game_systems::{parse_key, parse_name, would_create_cycle};
 use questline_domain::ids::GameSystemId;
 use sea_orm::{
@@ -166,7 +167,7 @@ where
         Box::pin(async move {
             change(txn).await.map_err(|error| {
                 if is_foreign_key_violation(&error) {
-                    ApiError::conflict("game_system_in_use", "The game system is in use")
+                    ApiError::conflict(ErrorCode::GameSystemInUse, "The game system is in use")
                 } else {
                     ApiError::internal(error)
                 }
@@ -177,7 +178,11 @@ where
     })
     .await
     .map_err(|error| {
-        if error.code == "game_system_in_use" { Refused::InUse } else { Refused::Other(anyhow::anyhow!("{error}")) }
+        if error.code == ErrorCode::GameSystemInUse {
+            Refused::InUse
+        } else {
+            Refused::Other(anyhow::anyhow!("{error}"))
+        }
     })
 }
 

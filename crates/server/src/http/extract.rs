@@ -32,13 +32,13 @@ where
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
         let axum::Json(mut value) = axum::Json::<serde_json::Value>::from_request(request, state).await?;
         if !value.is_object() {
-            return Err(ApiError::invalid_argument("invalid_body", "The request body must be a JSON object."));
+            return Err(ApiError::invalid_argument(ErrorCode::InvalidBody, "The request body must be a JSON object."));
         }
         refuse_hidden_characters(&value)?;
         integral_numbers_as_integers(&mut value);
         serde_path_to_error::deserialize(value).map(Json).map_err(|error| {
             ApiError::invalid_argument(
-                "invalid_body",
+                ErrorCode::InvalidBody,
                 format!("The request body does not have the expected shape: {error}"),
             )
         })
@@ -162,7 +162,7 @@ where
             && raw.iter().any(|(_, value)| has_refused_characters(value))
         {
             // Nothing of ours is named with such a character: no such thing (issue 31 allows 400 or 404).
-            return Err(ApiError::not_found("not_found", "Not found."));
+            return Err(ApiError::not_found(ErrorCode::NotFound, "Not found."));
         }
         let axum::extract::Path(value) = axum::extract::Path::<T>::from_request_parts(parts, state).await?;
         Ok(Path(value))
@@ -186,7 +186,7 @@ where
         for (name, value) in &pairs.0 {
             if has_refused_characters(name) || has_refused_characters(value) {
                 let message = hidden_characters_message(&label_of(name));
-                return Err(ApiError::invalid_argument("invalid_query_parameter", message));
+                return Err(ApiError::invalid_argument(ErrorCode::InvalidQueryParameter, message));
             }
         }
         let axum::extract::Query(value) = axum::extract::Query::<T>::try_from_uri(&parts.uri)?;
@@ -198,21 +198,21 @@ impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
             JsonRejection::MissingJsonContentType(_) => ApiError::invalid_argument(
-                "unsupported_media_type",
+                ErrorCode::UnsupportedMediaType,
                 "The request body must be JSON, sent with Content-Type: application/json.",
             )
             .with_status(StatusCode::UNSUPPORTED_MEDIA_TYPE),
             JsonRejection::JsonSyntaxError(_) => {
-                ApiError::invalid_argument("malformed_json", "The request body is not valid JSON.")
+                ApiError::invalid_argument(ErrorCode::MalformedJson, "The request body is not valid JSON.")
             }
             JsonRejection::JsonDataError(error) => ApiError::invalid_argument(
-                "invalid_body",
+                ErrorCode::InvalidBody,
                 format!("The request body does not have the expected shape: {}", error.body_text()),
             ),
             JsonRejection::BytesRejection(error) if error.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 ApiError::payload_too_large()
             }
-            other => ApiError::invalid_argument("invalid_body", other.body_text()),
+            other => ApiError::invalid_argument(ErrorCode::InvalidBody, other.body_text()),
         }
     }
 }
@@ -221,7 +221,7 @@ impl From<PathRejection> for ApiError {
     fn from(rejection: PathRejection) -> Self {
         match rejection {
             PathRejection::FailedToDeserializePathParams(error) => {
-                ApiError::invalid_argument("invalid_path_parameter", error.body_text())
+                ApiError::invalid_argument(ErrorCode::InvalidPathParameter, error.body_text())
             }
             other => ApiError::internal(anyhow::anyhow!("path extraction failed: {}", other.body_text())),
         }
@@ -230,7 +230,7 @@ impl From<PathRejection> for ApiError {
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        ApiError::invalid_argument("invalid_query_parameter", rejection.body_text())
+        ApiError::invalid_argument(ErrorCode::InvalidQueryParameter, rejection.body_text())
     }
 }
 

@@ -9,6 +9,7 @@ use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use questline_domain::ErrorCode;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -150,11 +151,11 @@ fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
 
 /// Unknown paths under `/api` answer a JSON `not_found` instead of the web app.
 pub async fn api_not_found() -> ApiError {
-    ApiError::not_found("route_not_found", "There is no such API endpoint.")
+    ApiError::not_found(ErrorCode::RouteNotFound, "There is no such API endpoint.")
 }
 
 pub async fn method_not_allowed() -> ApiError {
-    ApiError::invalid_argument("method_not_allowed", "This endpoint does not accept that method.")
+    ApiError::invalid_argument(ErrorCode::MethodNotAllowed, "This endpoint does not accept that method.")
         .with_status(StatusCode::METHOD_NOT_ALLOWED)
 }
 

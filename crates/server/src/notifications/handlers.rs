@@ -123,7 +123,7 @@ pub async fn update_notification_preferences(
     for name in &request.email_kinds {
         let kind = NotificationKind::parse(name).ok_or_else(|| {
             ApiError::invalid_argument(
-                ErrorCode::UnknownNotificationKind.as_str(),
+                ErrorCode::UnknownNotificationKind,
                 format!("Unknown notification kind: {}", name.chars().take(64).collect::<String>()),
             )
         })?;
@@ -162,12 +162,12 @@ pub async fn unsubscribe(
     let claims = tokens::verify(&secret, &query.token, now).map_err(|refusal| match refusal {
         TokenRefusal::Invalid => ApiError::new(
             ErrorType::InvalidArgument,
-            ErrorCode::InvalidUnsubscribeToken.as_str(),
+            ErrorCode::InvalidUnsubscribeToken,
             "This unsubscribe link is not valid",
         ),
         TokenRefusal::Expired => ApiError::new(
             ErrorType::InvalidArgument,
-            ErrorCode::ExpiredUnsubscribeToken.as_str(),
+            ErrorCode::ExpiredUnsubscribeToken,
             "This unsubscribe link has expired: change your notification settings in your account instead",
         ),
     })?;

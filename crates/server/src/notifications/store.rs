@@ -28,7 +28,7 @@ use crate::state::{AppState, Write};
 const CONSUME_BATCH: u64 = 100;
 
 pub fn notification_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::NotificationNotFound.as_str(), "Notification not found")
+    ApiError::not_found(ErrorCode::NotificationNotFound, "Notification not found")
 }
 
 pub fn view(row: &notification::Model) -> Notification {

@@ -216,7 +216,7 @@ pub async fn finish_oidc_sign_in(
     if !identity.email_verified {
         return Err(ApiError::new(
             ErrorType::NotAllowed,
-            "oidc_email_unverified",
+            ErrorCode::OidcEmailUnverified,
             "Your identity provider has not confirmed this e-mail address. Confirm it there and sign in again, \
              or sign up with a password.",
         ));
@@ -253,7 +253,7 @@ pub async fn finish_oidc_sign_in(
             ))
         }
         Some(_) => Err(ApiError::conflict(
-            "oidc_email_in_use",
+            ErrorCode::OidcEmailInUse,
             "An account with this e-mail already exists. Sign in with its e-mail and password.",
         )),
     }
@@ -271,7 +271,7 @@ async fn reauthenticate(
     let user = user.filter(|user| Some(user.account.id) == flow_account).ok_or_else(authentication_failed)?;
     let refused = || {
         ApiError::forbidden(
-            "oidc_reauthentication_failed",
+            ErrorCode::OidcReauthenticationFailed,
             "That sign-in is not the one linked to your account. Sign in again with the account you use here.",
         )
     };
@@ -404,7 +404,7 @@ pub async fn unlink_identity(
     Path(identity_id): Path<Uuid>,
     Json(request): Json<UnlinkRequest>,
 ) -> Result<StatusCode, ApiError> {
-    let not_found = || ApiError::not_found("identity_not_found", "This sign-in is not linked to your account.");
+    let not_found = || ApiError::not_found(ErrorCode::IdentityNotFound, "This sign-in is not linked to your account.");
     let identity = queries::identities_of(state.db.conn(), user.account.id)
         .await?
         .into_iter()
@@ -413,7 +413,7 @@ pub async fn unlink_identity(
     let Some(hash) = user.account.password_hash.as_deref() else {
         return Err(ApiError::new(
             ErrorType::NotAllowed,
-            "password_required",
+            ErrorCode::PasswordRequired,
             "Set a password for your account first, so that you can still sign in without this provider.",
         ));
     };
@@ -492,14 +492,15 @@ async fn start_session(
 
 fn configured(state: &AppState) -> Result<Arc<OidcProvider>, ApiError> {
     state.auth.oidc.clone().ok_or_else(|| {
-        ApiError::not_found("oidc_not_configured", "Sign-in through an identity provider is not configured.")
+        ApiError::not_found(ErrorCode::OidcNotConfigured, "Sign-in through an identity provider is not configured.")
     })
 }
 
 /// The subject and a usable e-mail are required; the display name falls back from `name` to `preferred_username`
 /// to the e-mail's local part, shortened to the display name's limit.
 fn read_claims(identity: &VerifiedIdentity) -> Result<(Email, DisplayName), ApiError> {
-    let unreadable = || ApiError::new(ErrorType::InvalidData, "oidc_claims_unreadable", "Failed to fetch user claims");
+    let unreadable =
+        || ApiError::new(ErrorType::InvalidData, ErrorCode::OidcClaimsUnreadable, "Failed to fetch user claims");
     if identity.subject.trim().is_empty() {
         return Err(unreadable());
     }
@@ -534,13 +535,13 @@ fn safe_return_to(input: Option<&str>) -> String {
 }
 
 fn suspended() -> ApiError {
-    ApiError::forbidden("account_suspended", "This account is suspended.")
+    ApiError::forbidden(ErrorCode::AccountSuspended, "This account is suspended.")
 }
 
 /// Any failure to create the account reads as "Account Creation Failed"; the status stays (409 for a duplicate,
 /// 500 for a failure of ours, whose cause is logged).
 fn registration_failed(mut error: ApiError) -> ApiError {
-    "oidc_registration_failed".clone_into(&mut error.code);
+    error.code = ErrorCode::OidcRegistrationFailed;
     "Account Creation Failed".clone_into(&mut error.message);
     error
 }

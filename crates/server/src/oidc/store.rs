@@ -1,6 +1,7 @@
 //! The provider sign-in's writes, each inside one [`Write`]. Accounts are created and changed through the accounts
 //! feature's front door; this feature writes only its identities and pending links.
 
+use questline_domain::ErrorCode;
 use uuid::Uuid;
 
 use super::entities::oidc_pending_link;
@@ -28,7 +29,7 @@ pub async fn link_identity(
         |error| {
             on_unique_violation(error, || {
                 ApiError::conflict(
-                    "oidc_identity_linked",
+                    ErrorCode::OidcIdentityLinked,
                     "This sign-in is already linked to an account. Sign in with the provider again.",
                 )
             })
@@ -60,7 +61,7 @@ pub async fn register(
     policy: &SessionPolicy,
 ) -> Result<(account::Model, String), ApiError> {
     let id = new.id;
-    let taken = || ApiError::conflict("oidc_registration_failed", "Account Creation Failed");
+    let taken = || ApiError::conflict(ErrorCode::OidcRegistrationFailed, "Account Creation Failed");
     let account = accounts::create_account(w.txn, &w.hooks.accounts, new, w.now)
         .await
         .map_err(|e| on_unique_violation(e, taken))?;
@@ -85,7 +86,7 @@ pub async fn start_session(
 pub fn link_expired() -> ApiError {
     ApiError::new(
         questline_domain::ErrorType::UnexpectedState,
-        "oidc_link_expired",
+        ErrorCode::OidcLinkExpired,
         "This sign-in has expired or was already used. Sign in with the provider again.",
     )
 }

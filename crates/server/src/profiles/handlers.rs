@@ -1,6 +1,7 @@
 //! The profile endpoints.
 
 use axum::extract::State;
+use questline_domain::ErrorCode;
 use questline_domain::accounts::{AccountStatus, Role};
 use uuid::Uuid;
 
@@ -75,13 +76,13 @@ pub async fn update_profile(
 ) -> Result<Json<MyProfile>, ApiError> {
     let (current, owner) = queries::find_by_account(state.db.conn(), user.account.id).await?.ok_or_else(not_found)?;
     if current.id != profile_id {
-        return Err(ApiError::forbidden("not_your_profile", "You can only edit your own profile."));
+        return Err(ApiError::forbidden(ErrorCode::NotYourProfile, "You can only edit your own profile."));
     }
     if request.gm.is_some() {
         user.require(Role::Gm)?;
     }
     if request.base.is_none() && request.player.is_none() && request.gm.is_none() {
-        return Err(ApiError::invalid_argument("nothing_to_update", "Send at least one of base, player or gm."));
+        return Err(ApiError::invalid_argument(ErrorCode::NothingToUpdate, "Send at least one of base, player or gm."));
     }
     let update = ProfileUpdate::parse(&request, state.clock.now().date_naive())?;
     let (profile, owner) =

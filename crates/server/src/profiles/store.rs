@@ -1,5 +1,6 @@
 //! The profiles' writes, each inside one [`Write`].
 
+use questline_domain::ErrorCode;
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter};
 use serde_json::json;
 
@@ -13,7 +14,7 @@ use crate::state::Write;
 
 /// The answer for a profile that does not exist (or is not the caller's to see).
 pub fn not_found() -> ApiError {
-    ApiError::not_found("profile_not_found", "Profile not found")
+    ApiError::not_found(ErrorCode::ProfileNotFound, "Profile not found")
 }
 
 /// Saves `update` over `current` (read at `update.version`, or at its own version when none was sent), keeps the

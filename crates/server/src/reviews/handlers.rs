@@ -39,7 +39,7 @@ fn feedback_input(request: &SessionFeedbackRequest) -> Result<(Rating, String), 
         let message = error.message.clone();
         let mut fields = FieldErrors::new();
         fields.insert("rating".to_owned(), vec![error]);
-        ApiError::invalid_argument(ErrorCode::InvalidRating.as_str(), message).with_fields(fields)
+        ApiError::invalid_argument(ErrorCode::InvalidRating, message).with_fields(fields)
     })?;
     let body = parse_review_body(&request.body).map_err(|error| field_error("body", error))?;
     Ok((rating, body))
@@ -182,7 +182,7 @@ pub async fn list_gm_reviews(
     let gm = accounts::find(conn, account_id)
         .await?
         .filter(|row| row.status() != AccountStatus::Deleted)
-        .ok_or_else(|| ApiError::not_found(ErrorCode::ProfileNotFound.as_str(), "Profile not found"))?;
+        .ok_or_else(|| ApiError::not_found(ErrorCode::ProfileNotFound, "Profile not found"))?;
     let gm = AccountId(gm.id);
     let (rows, count) = queries::of_gm(conn, gm, page).await?;
     let summary = queries::summary(conn, gm).await?;

@@ -16,26 +16,23 @@ use crate::state::Write;
 use crate::{accounts, applications, series, sessions};
 
 pub fn session_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::SessionNotFound.as_str(), "Session not found")
+    ApiError::not_found(ErrorCode::SessionNotFound, "Session not found")
 }
 
 pub fn review_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::ReviewNotFound.as_str(), "Review not found")
+    ApiError::not_found(ErrorCode::ReviewNotFound, "Review not found")
 }
 
 pub fn feedback_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::FeedbackNotFound.as_str(), "You have not given feedback on this session")
+    ApiError::not_found(ErrorCode::FeedbackNotFound, "You have not given feedback on this session")
 }
 
 pub fn player_not_found() -> ApiError {
-    ApiError::not_found(
-        ErrorCode::PlayerNotFound.as_str(),
-        "No such player has applied to or played in one of your series",
-    )
+    ApiError::not_found(ErrorCode::PlayerNotFound, "No such player has applied to or played in one of your series")
 }
 
 fn already_submitted() -> ApiError {
-    ApiError::conflict(ErrorCode::FeedbackAlreadySubmitted.as_str(), "You have already given feedback on this session")
+    ApiError::conflict(ErrorCode::FeedbackAlreadySubmitted, "You have already given feedback on this session")
 }
 
 fn refused(refusal: questline_domain::reviews::FeedbackRefusal) -> ApiError {
@@ -44,7 +41,7 @@ fn refused(refusal: questline_domain::reviews::FeedbackRefusal) -> ApiError {
         FeedbackRefusal::NotAParticipant => ErrorType::Forbidden,
         FeedbackRefusal::SessionNotCompleted => ErrorType::UnexpectedState,
     };
-    ApiError::new(kind, refusal.code().as_str(), refusal.message())
+    ApiError::new(kind, refusal.code(), refusal.message())
 }
 
 /// Whether `me` may give feedback on the session: `Err` 404 for no such session or one `me` has nothing to do with,
@@ -118,7 +115,7 @@ pub async fn update(
     if !is_editable(row.created_at, w.now) {
         return Err(ApiError::new(
             ErrorType::UnexpectedState,
-            ErrorCode::FeedbackEditWindowClosed.as_str(),
+            ErrorCode::FeedbackEditWindowClosed,
             "Feedback can be edited for 7 days after it was given",
         ));
     }
@@ -152,12 +149,11 @@ pub async fn answer(w: &Write<'_>, me: AccountId, id: Uuid, body: String) -> Res
     let row = visible(w.txn, id, me).await?;
     if row.gm_id != me.as_uuid() {
         return Err(ApiError::forbidden(
-            ErrorCode::GameMasterOnly.as_str(),
+            ErrorCode::GameMasterOnly,
             "Only the reviewed game master can answer this review",
         ));
     }
-    let answered =
-        || ApiError::conflict(ErrorCode::ReviewAlreadyAnswered.as_str(), "This review already has your answer");
+    let answered = || ApiError::conflict(ErrorCode::ReviewAlreadyAnswered, "This review already has your answer");
     if row.answer_body.is_some() {
         return Err(answered());
     }
@@ -221,7 +217,7 @@ pub async fn report(w: &Write<'_>, me: AccountId, id: Uuid, reason: String) -> R
     if row.author_id == me.as_uuid() {
         return Err(ApiError::new(
             ErrorType::NotAllowed,
-            ErrorCode::CannotReportYourself.as_str(),
+            ErrorCode::CannotReportYourself,
             "You cannot report your own review",
         ));
     }

@@ -99,7 +99,7 @@ pub struct ProcessedImage {
 fn image_error(status: StatusCode, code: ErrorCode, message: &str) -> ApiError {
     let mut fields = FieldErrors::new();
     fields.insert("image".to_owned(), vec![FieldError::new(code, message)]);
-    ApiError::new(ErrorType::InvalidData, code.as_str(), message).with_status(status).with_fields(fields)
+    ApiError::new(ErrorType::InvalidData, code, message).with_status(status).with_fields(fields)
 }
 
 pub fn unsupported_type() -> ApiError {
@@ -216,7 +216,7 @@ fn flatten(image: &DynamicImage) -> RgbImage {
 async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> Result<Vec<u8>, ApiError> {
     let mut multipart = multipart.map_err(|rejection| {
         ApiError::invalid_argument(
-            "unsupported_media_type",
+            ErrorCode::UnsupportedMediaType,
             format!("Send the image as multipart/form-data with the field `image` ({}).", rejection.body_text()),
         )
         .with_status(StatusCode::UNSUPPORTED_MEDIA_TYPE)
@@ -225,7 +225,10 @@ async fn read_upload(multipart: Result<Multipart, MultipartRejection>) -> Result
         if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
             too_large()
         } else {
-            ApiError::invalid_argument("invalid_body", format!("The form could not be read: {}", error.body_text()))
+            ApiError::invalid_argument(
+                ErrorCode::InvalidBody,
+                format!("The form could not be read: {}", error.body_text()),
+            )
         }
     };
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
@@ -374,7 +377,7 @@ pub async fn get_series_image(
 }
 
 fn image_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::SeriesImageNotFound.as_str(), "This series has no such image.")
+    ApiError::not_found(ErrorCode::SeriesImageNotFound, "This series has no such image.")
 }
 
 /// The id of the series' current image of `kind`.
@@ -442,9 +445,12 @@ mod tests {
 
     #[test]
     fn text_and_gif_are_refused_by_their_content() {
-        assert_eq!(process(b"hello, not an image", ImageKind::Thumbnail).unwrap_err().code, "image_type_unsupported");
         assert_eq!(
-            process(b"GIF89a\x01\x00\x01\x00", ImageKind::Thumbnail).unwrap_err().code,
+            process(b"hello, not an image", ImageKind::Thumbnail).unwrap_err().code.as_str(),
+            "image_type_unsupported"
+        );
+        assert_eq!(
+            process(b"GIF89a\x01\x00\x01\x00", ImageKind::Thumbnail).unwrap_err().code.as_str(),
             "image_type_unsupported"
         );
     }
@@ -452,10 +458,13 @@ mod tests {
     #[test]
     fn a_huge_picture_is_refused_from_its_header() {
         let header = png_header(20_000, 20_000);
-        assert_eq!(process(&header, ImageKind::Banner).unwrap_err().code, "image_too_many_pixels");
-        assert_eq!(process(&vec![0; MAX_BYTES + 1], ImageKind::Banner).unwrap_err().code, "image_too_large");
+        assert_eq!(process(&header, ImageKind::Banner).unwrap_err().code.as_str(), "image_too_many_pixels");
+        assert_eq!(process(&vec![0; MAX_BYTES + 1], ImageKind::Banner).unwrap_err().code.as_str(), "image_too_large");
         // Just over 12 megapixels (the 6000×6600 of issue 31 is 39.6).
-        assert_eq!(process(&png_header(4000, 3001), ImageKind::Banner).unwrap_err().code, "image_too_many_pixels");
+        assert_eq!(
+            process(&png_header(4000, 3001), ImageKind::Banner).unwrap_err().code.as_str(),
+            "image_too_many_pixels"
+        );
     }
 
     #[test]

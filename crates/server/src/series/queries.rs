@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use questline_domain::ErrorCode;
 use questline_domain::accounts::TimeZone as ZoneName;
 use questline_domain::commerce::{Currency, format_minor, parse_amount_minor};
 use questline_domain::ids::{AccountId, BlueprintId, GameSystemId};
@@ -282,7 +283,7 @@ async fn recently_changed(
 }
 
 fn bad_query(message: impl Into<String>) -> ApiError {
-    ApiError::invalid_argument("invalid_query_parameter", message)
+    ApiError::invalid_argument(ErrorCode::InvalidQueryParameter, message)
 }
 
 fn comma_list(text: Option<&str>) -> Vec<&str> {

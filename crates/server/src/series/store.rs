@@ -18,15 +18,13 @@ use crate::db::expect_updated;
 use crate::error::{ApiError, on_unique_violation};
 use crate::state::Write;
 
-/// Another request took the handle between our look and our insert; the handler tries again.
-pub const HANDLE_TAKEN: &str = "handle_taken";
-
 pub fn series_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::SeriesNotFound.as_str(), "Series not found")
+    ApiError::not_found(ErrorCode::SeriesNotFound, "Series not found")
 }
 
+/// Another request took the handle between our look and our insert; the handler tries again.
 fn handle_taken() -> ApiError {
-    ApiError::conflict(HANDLE_TAKEN, "That address was just taken. Try again.")
+    ApiError::conflict(ErrorCode::HandleTaken, "That address was just taken. Try again.")
 }
 
 fn field_error(field: &str, error: FieldError) -> ApiError {
@@ -306,7 +304,7 @@ pub async fn delete(w: &Write<'_>, gm: AccountId, id: SeriesId) -> Result<(), Ap
     let current = owned(txn, gm, id).await?;
     if !queries::lifecycle(&current).may_be_deleted() {
         return Err(DomainError::unexpected_state(
-            ErrorCode::SeriesDeleteNotDraft.as_str(),
+            ErrorCode::SeriesDeleteNotDraft,
             "Only a draft series can be deleted.",
         )
         .into());

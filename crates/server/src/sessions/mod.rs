@@ -122,7 +122,7 @@ pub async fn payable_seat(
     account: AccountId,
     payment_id: Uuid,
 ) -> Result<PayableSeat, ApiError> {
-    let not_found = || ApiError::not_found(ErrorCode::VariantNotFound.as_str(), "Variant not found");
+    let not_found = || ApiError::not_found(ErrorCode::VariantNotFound, "Variant not found");
     let found = queries::payment_with_session(conn, payment_id).await?;
     let (payment, session) = found.filter(|(p, _)| p.player_id == account.as_uuid()).ok_or_else(not_found)?;
     let participant = queries::participant_of(conn, session.id, account.as_uuid()).await?;
@@ -136,7 +136,7 @@ pub async fn payable_seat(
     });
     if !may_pay {
         return Err(ApiError::conflict(
-            ErrorCode::SeatNotPayable.as_str(),
+            ErrorCode::SeatNotPayable,
             "This seat cannot be paid now: it is already paid, or you no longer hold it, or the session is not \
              waiting for payment.",
         ));

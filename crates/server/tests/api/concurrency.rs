@@ -54,7 +54,7 @@ db_test!(async fn two_racing_conditional_updates_let_exactly_one_through(app) {
         let winners = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
         assert_eq!(winners, 1, "round {round}: exactly one writer wins");
         let loser = outcomes.into_iter().find_map(Result::err).unwrap();
-        assert_eq!(loser.code, "stale_version");
+        assert_eq!(loser.code.as_str(), "stale_version");
     }
 
     let row = db

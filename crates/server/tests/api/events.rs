@@ -7,6 +7,7 @@ use questline::ApiError;
 use questline::db::Outbox;
 use questline::events::{Audience, Event, EventKind};
 use questline::jobs::Job;
+use questline_domain::ErrorCode;
 use questline_domain::ids::AccountId;
 use sea_orm::ConnectionTrait;
 
@@ -25,7 +26,7 @@ async fn record_then(app: &crate::helpers::TestApp, event: Event, end: Result<()
 }
 
 fn refusal() -> Result<(), ApiError> {
-    Err(ApiError::conflict("test_refusal", "refused after recording"))
+    Err(ApiError::conflict(ErrorCode::StaleVersion, "refused after recording"))
 }
 
 db_test!(async fn committed_events_reach_subscribers_in_order(app) {

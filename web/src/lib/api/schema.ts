@@ -2813,7 +2813,21 @@ export interface components {
       | 'refund_already_requested'
       | 'refund_not_requested'
       | 'payer_only'
-      | 'month_invalid';
+      | 'month_invalid'
+      | 'blueprint_part_not_found'
+      | 'game_system_in_use'
+      | 'identity_not_found'
+      | 'oidc_email_unverified'
+      | 'oidc_reauthentication_failed'
+      | 'server_busy'
+      | 'not_found'
+      | 'email_verification_required'
+      | 'too_many_connections'
+      | 'handle_taken'
+      | 'blueprint_limit_reached'
+      | 'part_limit_reached'
+      | 'reauthentication_required'
+      | 'email_already_verified';
     ErrorDetail: {
       /** @description Stable snake_case code; the web app translates by it. */
       code: string;

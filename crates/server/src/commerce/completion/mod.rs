@@ -63,27 +63,27 @@ pub const RECOVERY_DELAY: Duration = Duration::seconds(60);
 
 fn in_progress() -> ApiError {
     ApiError::conflict(
-        ErrorCode::CartCompletionInProgress.as_str(),
+        ErrorCode::CartCompletionInProgress,
         "This cart is being completed. Wait a moment and try again.",
     )
 }
 
 fn seat_not_payable() -> ApiError {
     ApiError::conflict(
-        ErrorCode::SeatNotPayable.as_str(),
+        ErrorCode::SeatNotPayable,
         "This seat can no longer be paid for: you no longer hold it, or the session moved on. Any money taken is \
          returned.",
     )
 }
 
 fn cart_empty() -> ApiError {
-    ApiError::new(ErrorType::InvalidData, ErrorCode::CartEmpty.as_str(), "The cart has no seat to pay for.")
+    ApiError::new(ErrorType::InvalidData, ErrorCode::CartEmpty, "The cart has no seat to pay for.")
 }
 
 fn payment_session_required() -> ApiError {
     ApiError::new(
         ErrorType::InvalidData,
-        ErrorCode::PaymentSessionRequired.as_str(),
+        ErrorCode::PaymentSessionRequired,
         "Choose a payment method before completing the cart.",
     )
 }
@@ -447,7 +447,7 @@ fn provider_of(state: &AppState, id: &str) -> Result<Arc<dyn PaymentProvider>, A
     state.payment_providers.get(id).ok_or_else(|| {
         ApiError::new(
             ErrorType::InvalidData,
-            ErrorCode::ProviderNotAvailable.as_str(),
+            ErrorCode::ProviderNotAvailable,
             "This payment provider is not available.",
         )
     })
@@ -474,7 +474,7 @@ async fn provider_failed(state: &AppState, cart_id: &str, error: impl std::fmt::
     }
     tracing::error!(cart = %cart_id_for_log, %error, "a payment provider call failed during a completion");
     ApiError::service_unavailable(
-        ErrorCode::PaymentProviderUnavailable.as_str(),
+        ErrorCode::PaymentProviderUnavailable,
         "The payment provider could not be reached. Try again in a moment.",
     )
 }
@@ -653,7 +653,7 @@ pub async fn finish_completion_job(state: AppState, run: JobRun) -> anyhow::Resu
         Ok(Claim::Claimed(claimed)) => claimed,
         Ok(Claim::Recorded(_) | Claim::Settled(_)) => return Ok(()),
         // Still held by a live request: the runner retries after it.
-        Err(error) if error.code == ErrorCode::CartCompletionInProgress.as_str() => {
+        Err(error) if error.code == ErrorCode::CartCompletionInProgress => {
             return Err(anyhow::anyhow!("the completion of {} is still held", cart.id));
         }
         // Raced another write twice: the runner retries later.
@@ -677,7 +677,7 @@ pub async fn finish_completion_job(state: AppState, run: JobRun) -> anyhow::Resu
             tracing::info!(cart = %cart.id, reason = %error.message, "the recovery job found the payment declined");
             Ok(())
         }
-        Err(error) if error.code == ErrorCode::SeatNotPayable.as_str() => {
+        Err(error) if error.code == ErrorCode::SeatNotPayable => {
             tracing::warn!(cart = %cart.id, "the recovery job voided a completion: the seat went meanwhile");
             Ok(())
         }

@@ -49,11 +49,11 @@ pub struct RemindPayload {
 }
 
 pub fn session_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::SessionNotFound.as_str(), "Session not found")
+    ApiError::not_found(ErrorCode::SessionNotFound, "Session not found")
 }
 
 pub fn series_not_found() -> ApiError {
-    ApiError::not_found(ErrorCode::SeriesNotFound.as_str(), "Series not found")
+    ApiError::not_found(ErrorCode::SeriesNotFound, "Series not found")
 }
 
 fn refused(refusal: Refusal) -> ApiError {
@@ -453,14 +453,14 @@ pub async fn create(
     if facts.lifecycle != LifecycleStatus::Active {
         return Err(ApiError::new(
             ErrorType::UnexpectedState,
-            ErrorCode::SeriesMustBeActive.as_str(),
+            ErrorCode::SeriesMustBeActive,
             "Cannot create session: series must be active to create a session",
         ));
     }
     if facts.pricing.is_none() {
         return Err(ApiError::new(
             ErrorType::UnexpectedState,
-            ErrorCode::SeriesMustHavePricing.as_str(),
+            ErrorCode::SeriesMustHavePricing,
             "Cannot create session: series must have pricing to create a session",
         ));
     }

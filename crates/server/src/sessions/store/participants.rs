@@ -17,7 +17,7 @@ pub async fn add_participants(
     if !status.is_before_start() {
         return Err(ApiError::new(
             ErrorType::UnexpectedState,
-            ErrorCode::SessionTransitionNotAllowed.as_str(),
+            ErrorCode::SessionTransitionNotAllowed,
             format!("Players cannot be added now that the session is {}", status.as_str().replace('_', " ")),
         ));
     }
@@ -91,9 +91,9 @@ pub async fn remove_participant(
 ) -> Result<session::Model, ApiError> {
     let tx = Tx::from(w);
     let row = owned(tx, gm, id).await?;
-    let participant = queries::participant_of(w.txn, id, player.as_uuid()).await?.ok_or_else(|| {
-        ApiError::not_found(ErrorCode::SessionNotFound.as_str(), "No such participant in this session")
-    })?;
+    let participant = queries::participant_of(w.txn, id, player.as_uuid())
+        .await?
+        .ok_or_else(|| ApiError::not_found(ErrorCode::SessionNotFound, "No such participant in this session"))?;
     participant_move(tx, Some(gm.as_uuid()), &row, &participant, ParticipantMove::Remove, message.clone()).await?;
     let row = reread(tx, id).await?;
     // The removed player hears of it, with the GM's reason; their page of the session still opens.
