@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -8,33 +6,7 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The floors of src/ (docs/architecture.md): shared code (components/, lib/) < features/ < app/. A floor imports only
-// from floors below it, and a feature reaches another feature only through its front door, features/<name>/index.ts.
-const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-const floorZones = [
-  {
-    target: ['./src/components', './src/lib'],
-    from: ['./src/features', './src/app'],
-    message: 'Shared code (components/, lib/) must not import features/ or app/.',
-  },
-  {
-    target: './src/features',
-    from: './src/app',
-    message: 'A feature must not import app/; move what it needs to lib/ or components/.',
-  },
-  ...features.map((feature) => ({
-    target: `./src/features/${feature}`,
-    from: './src/features',
-    except: [
-      `./${feature}`,
-      ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
-    ],
-    message: `Import another feature only through its front door, '@/features/<name>' (its index.ts).`,
-  })),
-];
+import { floorZones } from './eslint.floors.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'test-results', 'playwright-report', 'src/lib/api/schema.ts'] },
@@ -67,7 +39,11 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-import-type-side-effects': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: floorZones }],
+      // The floors of src/ and the order of the features (eslint.floors.js).
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: floorZones(new URL('./src/features', import.meta.url)) },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

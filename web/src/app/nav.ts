@@ -9,15 +9,16 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-import { applicationPaths } from '@/features/applications/lib/paths';
-import { blueprintPaths } from '@/features/blueprints/lib/paths';
-import { questboardPaths } from '@/features/questboard/lib/paths';
-import { seriesPaths } from '@/features/series/lib/paths';
-import { sessionPaths } from '@/features/sessions/lib/paths';
+import {
+  applicationPaths,
+  blueprintPaths,
+  questboardPaths,
+  seriesPaths,
+  sessionPaths,
+  paths,
+} from '@/lib/paths';
 
 import type enGB from '@/locales/en-GB.json';
-
-import { paths } from '@/lib/paths';
 
 /** Who is looking at the sidebar; decides which items are offered. */
 export type NavViewer = {

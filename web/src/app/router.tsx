@@ -3,17 +3,20 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { currentUserQueryOptions } from '@/lib/auth/current-user';
-import { applicationPaths } from '@/features/applications/lib/paths';
-import { blueprintPaths } from '@/features/blueprints/lib/paths';
-import { notificationsPath, unsubscribePath } from '@/features/notifications/lib/links';
-import { questboardPaths } from '@/features/questboard/lib/paths';
-import { seriesPaths } from '@/features/series/lib/paths';
-import { sessionPaths } from '@/features/sessions/lib/paths';
+import {
+  applicationPaths,
+  blueprintPaths,
+  questboardPaths,
+  seriesPaths,
+  sessionPaths,
+  paths,
+  notificationsPath,
+  unsubscribePath,
+} from '@/lib/paths';
 import { loadWorkspaceStrings } from '@/lib/i18n';
 import { configQueryOptions } from '@/lib/runtime-config';
 
 import { AppLayout } from './layouts/app-layout';
-import { paths } from '@/lib/paths';
 import type { RouteHandle } from './route-handle';
 import { AppLoading } from './routes/app-loading';
 import NotFoundRoute from './routes/not-found';

@@ -4,19 +4,21 @@ import { matchPath, useLocation } from 'react-router';
 
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { blueprintQueryOptions } from '@/features/blueprints/api/blueprints';
-import { blueprintPaths } from '@/features/blueprints/lib/paths';
+import {
+  blueprintPaths,
+  seriesPaths,
+  questboardPaths,
+  applicationPaths,
+  sessionPaths,
+} from '@/lib/paths';
 import { useMyProfile } from '@/features/profiles/api/get-my-profile';
 import { seriesQueryOptions } from '@/features/series/api/get-series';
-import { seriesPaths } from '@/features/series/lib/paths';
 import { publicSeriesQueryOptions } from '@/features/questboard/api/questboard';
-import { questboardPaths } from '@/features/questboard/lib/paths';
 import {
   applicationFor,
   applicationQueryOptions,
   recentApplicationsQueryOptions,
 } from '@/features/applications/api/get-application';
-import { applicationPaths } from '@/features/applications/lib/paths';
-import { sessionPaths } from '@/features/sessions';
 import type { components } from '@/lib/api/schema';
 import type { CommandContext } from '@/lib/commands/types';
 

@@ -11,7 +11,7 @@ import type { ComponentType } from 'react';
 import type { Command, CommandDialogProps } from '@/lib/commands/types';
 import { lazyDialog } from '@/lib/lazy-dialog';
 
-import { applicationPaths } from './lib/paths';
+import { applicationPaths } from '@/lib/paths';
 import { canApply, gmMoves, playerMoves } from './lib/moves';
 
 type DialogName =

@@ -5,4 +5,3 @@ export type { ApplyTarget } from './lib/apply-target';
 export { ApplyDialog } from './lazy/apply-dialog';
 export { SeriesApplicationPanel, SeriesPlayers } from './lazy/series-parts';
 // The pages' addresses, for links from other features (the Dashboard's applications to review).
-export { applicationPaths } from './lib/paths';

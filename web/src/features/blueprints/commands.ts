@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import type { Command, CommandDialogProps } from '@/lib/commands/types';
 
 import { lazyDialog } from '@/lib/lazy-dialog';
-import { blueprintPaths } from './lib/paths';
+import { blueprintPaths } from '@/lib/paths';
 
 const CreateBlueprintDialog = lazyDialog<CommandDialogProps>(() =>
   import('./components/blueprint-dialogs').then(

@@ -3,7 +3,7 @@ import { CreditCard, Globe } from 'lucide-react';
 
 import type { Command, CommandDialogProps } from '@/lib/commands/types';
 import { lazyDialog } from '@/lib/lazy-dialog';
-import { sessionPaths } from '@/features/sessions';
+import { sessionPaths } from '@/lib/paths';
 
 import { canCheckout } from './lib/seat';
 

@@ -3,4 +3,3 @@ export { latestSeriesQueryOptions, type QuestboardCard } from './api/questboard'
 export { QuestboardCardView } from './components/questboard-card';
 export { questboardHref } from './lib/filters';
 export { viewerTimeZone } from './lib/format';
-export { questboardPaths } from './lib/paths';

@@ -4,7 +4,7 @@
  */
 import { Star } from 'lucide-react';
 
-import { sessionPaths } from '@/features/sessions';
+import { sessionPaths } from '@/lib/paths';
 import type { Command } from '@/lib/commands/types';
 import { lazyDialog } from '@/lib/lazy-dialog';
 

@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import type { Command, CommandDialogProps } from '@/lib/commands/types';
 import { lazyDialog } from '@/lib/lazy-dialog';
 
-import { seriesPaths } from './lib/paths';
+import { seriesPaths } from '@/lib/paths';
 
 type DialogName =
   | 'BasicInfoCommandDialog'

@@ -22,7 +22,7 @@ import type { Command, CommandContext, CommandDialogProps } from '@/lib/commands
 import { lazyDialog } from '@/lib/lazy-dialog';
 
 import type { SessionAction } from './api/sessions';
-import { sessionPaths } from './lib/paths';
+import { sessionPaths } from '@/lib/paths';
 
 type DialogName =
   | 'EditScheduleCommandDialog'

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { BecomeGameMasterDialog } from '@/features/accounts';
+import { BecomeGameMasterDialog } from './become-game-master-dialog';
 
 export function GmInvitation({ accountId }: { accountId: string }) {
   const { t } = useTranslation();

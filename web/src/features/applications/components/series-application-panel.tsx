@@ -13,7 +13,7 @@ import { focusLandingProps, useFocusLanding } from '@/lib/focus-landing';
 
 import { applicationFor, useRecentApplications, type Series } from '../api/applications';
 import { canApply, playerMoves, type PlayerMove } from '../lib/moves';
-import { applicationPaths } from '../lib/paths';
+import { applicationPaths } from '@/lib/paths';
 import { ApplyDialog, MoveDialog } from './application-dialogs';
 import { MessageHistory, StatusBadge } from './application-parts';
 

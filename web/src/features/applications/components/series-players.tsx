@@ -8,12 +8,11 @@ import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
-import { paths } from '@/lib/paths';
+import { paths, applicationPaths } from '@/lib/paths';
 
 import { useSeriesApplications, type SeriesApplication } from '../api/applications';
 import { applicationsFilterSearch } from '../lib/filters';
 import { playerName } from '../lib/names';
-import { applicationPaths } from '../lib/paths';
 import { MoveDialog } from './application-dialogs';
 
 export default function SeriesPlayers({ seriesId }: { seriesId: string }) {

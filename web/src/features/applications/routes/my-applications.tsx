@@ -11,8 +11,9 @@ import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ListPagination, Page, PageHeader } from '@/features/blueprints';
-import { questboardPaths } from '@/features/questboard';
+import { ListPagination } from '@/components/list-pagination';
+import { Page, PageHeader } from '@/components/page';
+import { questboardPaths, applicationPaths } from '@/lib/paths';
 import { requireSignedIn } from '@/lib/auth/guards';
 
 import {
@@ -24,7 +25,6 @@ import { ApplicationCard } from '../components/application-card';
 import { MoveDialog } from '../components/application-dialogs';
 import { pageSize, parseOffset } from '../lib/filters';
 import { playerMoves, type PlayerMove } from '../lib/moves';
-import { applicationPaths } from '../lib/paths';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

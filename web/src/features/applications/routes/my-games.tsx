@@ -7,15 +7,15 @@ import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ListPagination, offsetFrom, Page, PageHeader } from '@/features/blueprints';
-import { questboardPaths } from '@/features/questboard';
-import { sessionPaths } from '@/features/sessions';
+import { ListPagination } from '@/components/list-pagination';
+import { offsetFrom } from '@/lib/gm-loader';
+import { Page, PageHeader } from '@/components/page';
+import { questboardPaths, sessionPaths, applicationPaths } from '@/lib/paths';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
 
 import { myGamesQueryOptions, useMyGames } from '../api/applications';
 import { pageSize } from '../lib/filters';
-import { applicationPaths } from '../lib/paths';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

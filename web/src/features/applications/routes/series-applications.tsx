@@ -20,17 +20,13 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import {
-  GmInvitation,
-  ListPagination,
-  Page,
-  PageHeader,
-  requireSignedInGm,
-} from '@/features/blueprints';
+import { GmInvitation } from '@/features/accounts';
+import { ListPagination } from '@/components/list-pagination';
+import { Page, PageHeader } from '@/components/page';
+import { requireSignedInGm } from '@/lib/gm-loader';
 import { PlayerNoteButton } from '@/features/reviews';
-import { seriesPaths } from '@/features/series';
+import { seriesPaths, paths } from '@/lib/paths';
 import { useSignedInUser } from '@/lib/auth/current-user';
-import { paths } from '@/lib/paths';
 
 import {
   gmSeriesChoicesQueryOptions,

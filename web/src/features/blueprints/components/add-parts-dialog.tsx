@@ -18,7 +18,7 @@ import { useFieldErrors } from '@/lib/forms';
 
 import { useSetBlueprintParts, type ActivityBlueprint } from '../api/blueprints';
 import { useMyParts } from '../api/parts';
-import { blueprintPaths } from '../lib/paths';
+import { blueprintPaths } from '@/lib/paths';
 import { addPartsSchema, type AddPartsValues } from '../lib/schemas';
 import { toastFailure, toastSuccess } from '../lib/toasts';
 

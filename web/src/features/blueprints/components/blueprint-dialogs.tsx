@@ -25,7 +25,7 @@ import { handleFormError, useFieldErrors } from '@/lib/forms';
 
 import { useCreateBlueprint, useUpdateBlueprint, type ActivityBlueprint } from '../api/blueprints';
 import { useCreatePart } from '../api/parts';
-import { blueprintPaths } from '../lib/paths';
+import { blueprintPaths } from '@/lib/paths';
 import { partSchema, type PartValues } from '../lib/schemas';
 import { toastFailure, toastSuccess } from '../lib/toasts';
 import { BlueprintForm } from './blueprint-form';

@@ -31,7 +31,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
 import { useSetBlueprintParts, type ActivityBlueprint } from '../api/blueprints';
-import { blueprintPaths } from '../lib/paths';
+import { blueprintPaths } from '@/lib/paths';
 import { toastFailure, toastSuccess } from '../lib/toasts';
 import { RichTextView } from './rich-text-view';
 

@@ -54,7 +54,7 @@ import {
 } from '../api/parts';
 import { Autosaver, type AutosaveState } from '../lib/autosave';
 import { clearDraft, readDraft, writeDraft } from '../lib/draft';
-import { blueprintPaths } from '../lib/paths';
+import { blueprintPaths } from '@/lib/paths';
 import {
   asDocument,
   CONTENT_MAX_CHARACTERS,

@@ -39,10 +39,10 @@ import {
 import { AddPartsDialog } from '../components/add-parts-dialog';
 import { EditBlueprintDialog } from '../components/blueprint-dialogs';
 import { BlueprintPartsList } from '../components/blueprint-parts-list';
-import { GmInvitation } from '../components/gm-gate';
-import { Page, PageHeader } from '../components/page';
-import { isNotFound, preloadUnlessNotFound, requireSignedInGm } from '../lib/gm-loader';
-import { blueprintPaths } from '../lib/paths';
+import { GmInvitation } from '@/features/accounts';
+import { Page, PageHeader } from '@/components/page';
+import { isNotFound, preloadUnlessNotFound, requireSignedInGm } from '@/lib/gm-loader';
+import { blueprintPaths } from '@/lib/paths';
 import { toastFailure, toastSuccess } from '../lib/toasts';
 
 export function createLoader(queryClient: QueryClient) {

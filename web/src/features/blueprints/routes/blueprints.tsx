@@ -19,11 +19,11 @@ import { activeLocale, i18n, useFormat } from '@/lib/i18n';
 
 import { blueprintsQueryOptions, pageSize, useMyBlueprints } from '../api/blueprints';
 import { CreateBlueprintDialog } from '../components/blueprint-dialogs';
-import { GmInvitation } from '../components/gm-gate';
-import { ListPagination } from '../components/list-pagination';
-import { Page, PageHeader } from '../components/page';
-import { offsetFrom, requireSignedInGm } from '../lib/gm-loader';
-import { blueprintPaths } from '../lib/paths';
+import { GmInvitation } from '@/features/accounts';
+import { ListPagination } from '@/components/list-pagination';
+import { Page, PageHeader } from '@/components/page';
+import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
+import { blueprintPaths } from '@/lib/paths';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

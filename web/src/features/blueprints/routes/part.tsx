@@ -10,10 +10,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useSignedInUser } from '@/lib/auth/current-user';
 
 import { partQueryOptions, usePart } from '../api/parts';
-import { GmInvitation } from '../components/gm-gate';
-import { Page } from '../components/page';
-import { isNotFound, preloadUnlessNotFound, requireSignedInGm } from '../lib/gm-loader';
-import { blueprintPaths } from '../lib/paths';
+import { GmInvitation } from '@/features/accounts';
+import { Page } from '@/components/page';
+import { isNotFound, preloadUnlessNotFound, requireSignedInGm } from '@/lib/gm-loader';
+import { blueprintPaths } from '@/lib/paths';
 
 const PartWorkspace = lazy(() => import('../components/part-workspace'));
 

@@ -13,11 +13,11 @@ import { useFormat } from '@/lib/i18n';
 import { pageSize } from '../api/blueprints';
 import { partsQueryOptions, useMyParts } from '../api/parts';
 import { CreatePartDialog } from '../components/blueprint-dialogs';
-import { GmInvitation } from '../components/gm-gate';
-import { ListPagination } from '../components/list-pagination';
-import { Page, PageHeader } from '../components/page';
-import { offsetFrom, requireSignedInGm } from '../lib/gm-loader';
-import { blueprintPaths } from '../lib/paths';
+import { GmInvitation } from '@/features/accounts';
+import { ListPagination } from '@/components/list-pagination';
+import { Page, PageHeader } from '@/components/page';
+import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
+import { blueprintPaths } from '@/lib/paths';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 
-import { Page, PageHeader } from '@/features/blueprints';
-import { sessionPaths } from '@/features/sessions';
+import { Page, PageHeader } from '@/components/page';
+import { sessionPaths } from '@/lib/paths';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
 

@@ -5,8 +5,7 @@
  * review open Series Applications filtered to that series' pending ones. The server decides which actions wait;
  * this only words and links them.
  */
-import { applicationPaths } from '@/features/applications';
-import { sessionPaths } from '@/features/sessions';
+import { applicationPaths, sessionPaths } from '@/lib/paths';
 
 import type { DashboardAction, DashboardActionKind } from '../api/dashboard';
 

@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button-variants';
-import { blueprintPaths, Page, PageHeader } from '@/features/blueprints';
+import { blueprintPaths, questboardPaths, seriesPaths } from '@/lib/paths';
+import { Page, PageHeader } from '@/components/page';
 import { RecentNotifications } from '@/features/notifications';
-import { questboardPaths } from '@/features/questboard';
-import { seriesPaths, useMySeries } from '@/features/series';
+import { useMySeries } from '@/features/series';
 import { requireSignedIn } from '@/lib/auth/guards';
 
 import {

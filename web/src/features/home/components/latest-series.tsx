@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatSystemPath, useGameSystems } from '@/features/game-systems';
+import { questboardPaths } from '@/lib/paths';
 import {
   latestSeriesQueryOptions,
   QuestboardCardView,
-  questboardPaths,
   viewerTimeZone,
 } from '@/features/questboard';
 

@@ -1,12 +1,11 @@
+import { notificationsPath } from '@/lib/paths';
+
+export { notificationsPath, preferencesHref, unsubscribePath } from '@/lib/paths';
+
 /**
  * Where a notification leads. The server gives an app path; anything else (another site, `javascript:`, a
  * protocol-relative `//host`) is not followed, and the notification leads to the full list instead.
  */
-export const notificationsPath = '/notifications';
-export const unsubscribePath = '/unsubscribe';
-/** The preferences section of the account settings page. */
-export const preferencesHref = '/account#notifications';
-
 export function safeAppPath(link: string | null | undefined): string {
   if (typeof link !== 'string') return notificationsPath;
   const trimmed = link.trim();

@@ -11,9 +11,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import type { ApplyTarget } from '@/features/applications';
 import type { components } from '@/lib/api/schema';
 import { useSignedInUser } from '@/lib/auth/current-user';
-import { paths } from '@/lib/paths';
-
-import { questboardPaths } from '../lib/paths';
+import { paths, questboardPaths } from '@/lib/paths';
 
 type RecruitmentStatus = components['schemas']['RecruitmentStatus'];
 

@@ -7,11 +7,10 @@ import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { ZonedTime } from '@/components/zoned-time';
 import { useFormat } from '@/lib/i18n';
-import { paths } from '@/lib/paths';
+import { paths, questboardPaths } from '@/lib/paths';
 
 import type { QuestboardCard } from '../api/questboard';
 import { formatPrice, languageName } from '../lib/format';
-import { questboardPaths } from '../lib/paths';
 import { ApplyLink } from './apply-link';
 import { ChatLink } from './chat-link';
 import { SeriesImage } from './series-image';

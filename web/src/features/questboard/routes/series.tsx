@@ -35,7 +35,7 @@ import { ApiError } from '@/lib/api/errors';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { activeLocale, i18n, useFormat } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/page-title';
-import { paths } from '@/lib/paths';
+import { paths, questboardPaths } from '@/lib/paths';
 
 import {
   publicSeriesQueryOptions,
@@ -48,7 +48,6 @@ import { ApplyLink } from '../components/apply-link';
 import { ChatLink } from '../components/chat-link';
 import { SeriesImage } from '../components/series-image';
 import { formatPrice, languageName, viewerTimeZone } from '../lib/format';
-import { questboardPaths } from '../lib/paths';
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;

@@ -35,7 +35,7 @@ import { handleFormError, useFieldErrors } from '@/lib/forms';
 
 import { useDeleteSeries, useSetSeriesSchedule, useUpdateSeries, type Series } from '../api/series';
 import { parseRecurrenceRule } from '../lib/rrule';
-import { seriesPaths } from '../lib/paths';
+import { seriesPaths } from '@/lib/paths';
 import {
   basicInfoSchema,
   DEFAULT_DURATION,

@@ -23,13 +23,10 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import {
-  blueprintPaths,
-  GmInvitation,
-  Page,
-  PageHeader,
-  requireSignedInGm,
-} from '@/features/blueprints';
+import { blueprintPaths, seriesPaths } from '@/lib/paths';
+import { GmInvitation } from '@/features/accounts';
+import { Page, PageHeader } from '@/components/page';
+import { requireSignedInGm } from '@/lib/gm-loader';
 import {
   formatSystemPath,
   gameSystemsQueryOptions,
@@ -42,7 +39,6 @@ import { activeLocale, i18n } from '@/lib/i18n';
 
 import { seriesBlueprintsQueryOptions, useCreateSeries, useSeriesBlueprints } from '../api/series';
 import { LocationFields, PricingFields, RequirementsFields } from '../components/series-fields';
-import { seriesPaths } from '../lib/paths';
 import {
   languages,
   locationPayload,

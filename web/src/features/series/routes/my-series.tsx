@@ -7,19 +7,15 @@ import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import {
-  GmInvitation,
-  ListPagination,
-  offsetFrom,
-  Page,
-  PageHeader,
-  requireSignedInGm,
-} from '@/features/blueprints';
+import { GmInvitation } from '@/features/accounts';
+import { ListPagination } from '@/components/list-pagination';
+import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
+import { Page, PageHeader } from '@/components/page';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { useFormat } from '@/lib/i18n';
 
 import { mySeriesQueryOptions, pageSize, useMySeries } from '../api/series';
-import { seriesPaths } from '../lib/paths';
+import { seriesPaths } from '@/lib/paths';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

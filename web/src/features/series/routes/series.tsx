@@ -13,16 +13,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SeriesPlayers } from '@/features/applications';
-import { sessionPaths } from '@/features/sessions';
-import {
-  blueprintPaths,
-  GmInvitation,
-  isNotFound,
-  Page,
-  PageHeader,
-  preloadUnlessNotFound,
-  requireSignedInGm,
-} from '@/features/blueprints';
+import { sessionPaths, blueprintPaths, seriesPaths } from '@/lib/paths';
+import { GmInvitation } from '@/features/accounts';
+import { isNotFound, preloadUnlessNotFound, requireSignedInGm } from '@/lib/gm-loader';
+import { Page, PageHeader } from '@/components/page';
 import {
   formatSystemPath,
   gameSystemsQueryOptions,
@@ -44,7 +38,6 @@ import {
 } from '../components/series-dialogs';
 import { SeriesImage } from '../components/series-image';
 import { describeRecurrence } from '../lib/recurrence-text';
-import { seriesPaths } from '../lib/paths';
 import { browserTimeZone } from '../lib/zones';
 
 export function createLoader(queryClient: QueryClient) {

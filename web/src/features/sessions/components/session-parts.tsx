@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { isNotFound, Page } from '@/features/blueprints';
+import { isNotFound } from '@/lib/gm-loader';
+import { Page } from '@/components/page';
 import { useFormat } from '@/lib/i18n';
 
 import type {

@@ -3,12 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { GmInvitation, Page, PageHeader, requireSignedInGm } from '@/features/blueprints';
+import { GmInvitation } from '@/features/accounts';
+import { Page, PageHeader } from '@/components/page';
+import { requireSignedInGm } from '@/lib/gm-loader';
 import { useSignedInUser } from '@/lib/auth/current-user';
 
 import { activeSeriesQueryOptions } from '../api/sessions';
 import { CreateSessionForm } from '../components/create-session-form';
-import { sessionHrefs } from '../lib/hrefs';
+import { sessionHrefs } from '@/lib/paths';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

@@ -8,13 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import {
-  GmInvitation,
-  preloadUnlessNotFound,
-  Page,
-  PageHeader,
-  requireSignedInGm,
-} from '@/features/blueprints';
+import { GmInvitation } from '@/features/accounts';
+import { preloadUnlessNotFound, requireSignedInGm } from '@/lib/gm-loader';
+import { Page, PageHeader } from '@/components/page';
 import { DecideRefundDialog } from '@/features/commerce';
 import { PlayerNoteButton } from '@/features/reviews';
 import { useSignedInUser } from '@/lib/auth/current-user';
@@ -56,7 +52,8 @@ import {
 } from '../lib/actions';
 import { newestFirst } from '../lib/history';
 import { toastFailure, toastSuccess } from '../lib/outcome';
-import { isSessionId, sessionHrefs } from '../lib/hrefs';
+import { sessionHrefs } from '@/lib/paths';
+import { isSessionId } from '../lib/session-id';
 import { hasEnded, progressText, seatsText } from '../lib/labels';
 
 /** The series' GM page; a plain path, so this page imports nothing of the series feature. */

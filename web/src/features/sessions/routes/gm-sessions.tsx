@@ -6,21 +6,17 @@ import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import {
-  GmInvitation,
-  ListPagination,
-  offsetFrom,
-  Page,
-  PageHeader,
-  requireSignedInGm,
-} from '@/features/blueprints';
+import { GmInvitation } from '@/features/accounts';
+import { ListPagination } from '@/components/list-pagination';
+import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
+import { Page, PageHeader } from '@/components/page';
 import { EarningsSection } from '@/features/commerce';
 import { useSignedInUser } from '@/lib/auth/current-user';
 
 import { gmSessionsQueryOptions, useGmSessions } from '../api/sessions';
 import { SessionCard } from '../components/session-card';
 import { pageSize } from '../lib/pages';
-import { sessionHrefs } from '../lib/hrefs';
+import { sessionHrefs } from '@/lib/paths';
 import { ZoneHint } from '../components/zone-hint';
 
 export function createLoader(queryClient: QueryClient) {

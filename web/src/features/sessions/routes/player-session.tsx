@@ -17,7 +17,8 @@ import {
   receiptHref,
   RequestRefundDialog,
 } from '@/features/commerce';
-import { Page, PageHeader, preloadUnlessNotFound } from '@/features/blueprints';
+import { Page, PageHeader } from '@/components/page';
+import { preloadUnlessNotFound } from '@/lib/gm-loader';
 import { feedbackMayApply, SessionFeedback } from '@/features/reviews';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
@@ -42,7 +43,8 @@ import {
 import { SessionTimer } from '../components/session-timer';
 import { playerButtons } from '../lib/actions';
 import { newestFirst } from '../lib/history';
-import { isSessionId, sessionHrefs } from '../lib/hrefs';
+import { sessionHrefs } from '@/lib/paths';
+import { isSessionId } from '../lib/session-id';
 import { hasEnded, seatsText } from '../lib/labels';
 
 /** How many history rows "Recent activity" shows before "Show all". */

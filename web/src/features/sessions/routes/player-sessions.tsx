@@ -6,7 +6,9 @@ import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ListPagination, offsetFrom, Page, PageHeader } from '@/features/blueprints';
+import { ListPagination } from '@/components/list-pagination';
+import { offsetFrom } from '@/lib/gm-loader';
+import { Page, PageHeader } from '@/components/page';
 import { requireSignedIn } from '@/lib/auth/guards';
 
 import { playerSessionsQueryOptions, usePlayerSessions } from '../api/sessions';
@@ -14,7 +16,7 @@ import { SessionCard } from '../components/session-card';
 import { participantStatusKey } from '../lib/labels';
 import { ZoneHint } from '../components/zone-hint';
 import { pageSize } from '../lib/pages';
-import { sessionHrefs } from '../lib/hrefs';
+import { sessionHrefs } from '@/lib/paths';
 
 /** My Games (the applications feature's page); a plain path, so this page imports nothing of that feature. */
 const myGamesHref = '/dashboard/player/my-games';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { i18n } from '@/lib/i18n';
 
-import { sessionPaths } from '../lib/paths';
+import { sessionPaths } from '@/lib/paths';
 import { loadSessionPage } from './sessions';
 
 describe('the sessions pages as the router loads them', { timeout: 30_000 }, () => {
