@@ -121,6 +121,7 @@ fn currency_mismatch(cart: &str, asked: &str) -> ApiError {
             `Retry-After`; `QUESTLINE_CARTS_PER_ADDRESS_PER_HOUR`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account = ?shopper.account_id()))]
 pub async fn create_cart(
     State(state): State<AppState>,
     ClientAddress(client): ClientAddress,
@@ -223,6 +224,7 @@ fn new_cart_row(id: &str, region: &region::Model, sales_channel: String, now: Da
         (status = 404, description = "Not the shopper's cart, or none (`cart_not_found`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(cart = %id, account = ?shopper.account_id()))]
 pub async fn get_cart(
     State(state): State<AppState>,
     shopper: Shopper,
@@ -245,6 +247,7 @@ pub async fn get_cart(
         (status = 422, description = "A field breaks a rule (the checkout address messages)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(cart = %id, account = ?shopper.account_id()))]
 pub async fn update_cart(
     State(state): State<AppState>,
     shopper: Shopper,
@@ -311,6 +314,7 @@ pub async fn update_cart(
         (status = 409, description = "`cart_completed`", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(cart = %id, account = ?shopper.account_id()))]
 pub async fn transfer_cart(
     State(state): State<AppState>,
     shopper: Shopper,

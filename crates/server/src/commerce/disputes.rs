@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use futures::FutureExt;
 use questline_domain::commerce::disputes::{self, Applied, FundsMove, reconcile};
+use questline_domain::ids::PaymentId;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
@@ -98,7 +99,7 @@ async fn apply(w: &Write<'_>, provider_id: &str, dispute: &ProviderDispute) -> R
     else {
         return Ok(Reconciled::NotOurs);
     };
-    sessions::lock_payment(w, order.payment_id).await?;
+    sessions::lock_payment(w, PaymentId(order.payment_id)).await?;
     let stored = payment_dispute::Entity::find_by_id(dispute.id.clone()).one(w.txn).await?;
     let applied = stored.as_ref().map(|row| Applied {
         withdrawn: row.withdrawn,
@@ -156,7 +157,7 @@ async fn apply(w: &Write<'_>, provider_id: &str, dispute: &ProviderDispute) -> R
     if let Some(funds) = funds {
         let held = funds == FundsMove::Withdraw;
         let key = format!("dispute:{}:{}", dispute.id, dispute.reading.progress());
-        sessions::payment_disputed(w, order.payment_id, held, key).await?;
+        sessions::payment_disputed(w, PaymentId(order.payment_id), held, key).await?;
     }
     Ok(Reconciled::Applied(funds))
 }

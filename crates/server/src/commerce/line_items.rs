@@ -6,7 +6,7 @@
 use axum::extract::State;
 use questline_domain::ErrorCode;
 use questline_domain::commerce::{check_seat_currency, id_prefix, parse_seat_quantity, payment_of_variant};
-use questline_domain::ids::AccountId;
+use questline_domain::ids::{AccountId, PaymentId};
 use questline_domain::{DomainError, FieldErrors};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Map, Value, json};
@@ -57,6 +57,7 @@ fn metadata(given: Option<Map<String, Value>>, seat: &crate::sessions::PayableSe
         (status = 422, description = "`currency_mismatch`, or a quantity other than 1", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(cart = %id, account = ?shopper.account_id()))]
 pub async fn add_cart_line_item(
     State(state): State<AppState>,
     shopper: Shopper,
@@ -72,7 +73,8 @@ pub async fn add_cart_line_item(
     // The seat is checked before the write, not in it: whether it can still be paid is checked again under the
     // session's lock when a payment session starts and when the order is recorded, so the write (on SQLite, every
     // writer's turn) holds only the cart's own statements.
-    let seat = crate::sessions::payable_seat(state.db.conn(), AccountId(user.account.id), payment_id).await?;
+    let seat =
+        crate::sessions::payable_seat(state.db.conn(), AccountId(user.account.id), PaymentId(payment_id)).await?;
     let updated = state
         .write(move |w| {
             Box::pin(async move {

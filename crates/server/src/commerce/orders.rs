@@ -170,6 +170,7 @@ pub async fn of_buyer(conn: &impl ConnectionTrait, buyer: Uuid, id: &str) -> Res
         (status = 404, description = "No such order of yours (`order_not_found`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(order = %id, account = %user.id()))]
 pub async fn get_order(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -189,6 +190,7 @@ pub async fn get_order(
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account = %user.id()))]
 pub async fn list_orders(
     State(state): State<AppState>,
     user: CurrentUser,

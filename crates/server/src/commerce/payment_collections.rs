@@ -6,7 +6,7 @@
 use axum::extract::State;
 use questline_domain::commerce::ledger::CompletionState;
 use questline_domain::commerce::{id_prefix, is_store_id};
-use questline_domain::ids::AccountId;
+use questline_domain::ids::{AccountId, PaymentId};
 use questline_domain::{ErrorCode, ErrorType};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -249,6 +249,7 @@ pub struct PaymentProvidersQuery {
         (status = 400, description = "No `region_id`", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn list_payment_providers(
     State(state): State<AppState>,
     Query(query): Query<PaymentProvidersQuery>,
@@ -276,6 +277,7 @@ pub async fn list_payment_providers(
         (status = 422, description = "`cart_empty`", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account = ?shopper.account_id()))]
 pub async fn create_payment_collection(
     State(state): State<AppState>,
     shopper: Shopper,
@@ -353,7 +355,7 @@ async fn attempt(conn: &impl ConnectionTrait, id: &str, shopper: &Shopper) -> Re
     }
     let items = line_item::Entity::find().filter(line_item::Column::CartId.eq(&cart.id)).all(conn).await?;
     let ([item], Some(account)) = (items.as_slice(), cart.account_id) else { return Err(cart_empty()) };
-    let seat = crate::sessions::payable_seat(conn, AccountId(account), item.payment_id).await?;
+    let seat = crate::sessions::payable_seat(conn, AccountId(account), PaymentId(item.payment_id)).await?;
     let sessions = payment_session::Entity::find()
         .filter(payment_session::Column::PaymentCollectionId.eq(&collection.id))
         .all(conn)
@@ -385,6 +387,7 @@ async fn attempt(conn: &impl ConnectionTrait, id: &str, shopper: &Shopper) -> Re
             was written", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(payment_collection = %id, account = ?shopper.account_id()))]
 pub async fn initiate_payment_session(
     State(state): State<AppState>,
     shopper: Shopper,
@@ -487,9 +490,9 @@ pub async fn initiate_payment_session(
                         .pop()
                         .ok_or_else(collection_not_found)?
                 };
-                if !crate::sessions::payment_pending(&w, now.payment_id, &now.cart_id).await? {
+                if !crate::sessions::payment_pending(&w, PaymentId(now.payment_id), &now.cart_id).await? {
                     // The seat went since it was checked: its own refusal (rolling all of this back).
-                    crate::sessions::payable_seat(w.txn, AccountId(now.account_id), now.payment_id).await?;
+                    crate::sessions::payable_seat(w.txn, AccountId(now.account_id), PaymentId(now.payment_id)).await?;
                     return Err(ApiError::stale_version());
                 }
                 // The collection's only session is the one just made.

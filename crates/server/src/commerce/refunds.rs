@@ -19,7 +19,7 @@ use questline_domain::commerce::format_minor;
 use questline_domain::commerce::refunds::{
     self as rules, RefundDecision, RefundMove, RefundReason, RefundRefusal, RefundStatus,
 };
-use questline_domain::ids::AccountId;
+use questline_domain::ids::{AccountId, PaymentId, SessionId};
 use questline_domain::sessions::{PaymentStatus, parse_message};
 use questline_domain::{DomainError, ErrorCode, FieldErrors};
 use sea_orm::sea_query::Expr;
@@ -200,7 +200,7 @@ async fn payment_for(
     caller: AccountId,
     side: Side,
 ) -> Result<sessions::PaymentFacts, ApiError> {
-    let facts = sessions::lock_payment(w, payment_id).await?.ok_or_else(payment_not_found)?;
+    let facts = sessions::lock_payment(w, PaymentId(payment_id)).await?.ok_or_else(payment_not_found)?;
     let (ours, theirs) = match side {
         Side::Payer => (facts.player_id, facts.gm_id),
         Side::GameMaster => (facts.gm_id, facts.player_id),
@@ -251,7 +251,7 @@ async fn request(
     })?;
     let row = refund::Entity::find_by_id(id).one(w.txn).await?.ok_or_else(payment_not_found)?;
     // The GM hears of the request (it waits for their decision) and the session's pages refetch.
-    sessions::refund_requested(w, payment_id).await?;
+    sessions::refund_requested(w, PaymentId(payment_id)).await?;
     Ok(refund_view(&row, format_minor(facts.amount_minor), facts.currency_code.clone()))
 }
 
@@ -283,7 +283,7 @@ async fn decide(
     if decision == RefundDecision::Approve {
         w.schedule(kinds::refund(payment_id, RefundReason::RequestApproved)).await?;
     }
-    sessions::payments_changed(w, facts.session_id).await?;
+    sessions::payments_changed(w, SessionId(facts.session_id)).await?;
     let row = refund::Entity::find_by_id(existing.id).one(w.txn).await?.ok_or_else(payment_not_found)?;
     Ok(refund_view(&row, format_minor(facts.amount_minor), facts.currency_code.clone()))
 }
@@ -378,7 +378,7 @@ pub async fn list_session_payments(
         _ => db.begin().await?,
     };
     let conn = &snapshot;
-    let payments = sessions::payments_seen_by(conn, user.id(), session_id)
+    let payments = sessions::payments_seen_by(conn, user.id(), SessionId(session_id))
         .await?
         .ok_or_else(|| ApiError::not_found(ErrorCode::SessionNotFound, "Session not found"))?;
     let count = payments.len() as u64;
@@ -419,7 +419,7 @@ struct Due {
 /// Step 1: the refund row is `due` (created, or moved from requested or declined), or `None` when there is nothing
 /// to pay back: already confirmed or failed, or the payment is not completed (never captured, or already settled).
 async fn make_due(w: &Write<'_>, payload: &RefundPayload) -> Result<Option<Due>, ApiError> {
-    let Some(facts) = sessions::lock_payment(w, payload.payment_id).await? else { return Ok(None) };
+    let Some(facts) = sessions::lock_payment(w, PaymentId(payload.payment_id)).await? else { return Ok(None) };
     let existing = refund_of(w.txn, payload.payment_id).await?;
     let from = existing.as_ref().map(status_of);
     if facts.status != PaymentStatus::Completed {
@@ -461,7 +461,7 @@ async fn make_due(w: &Write<'_>, payload: &RefundPayload) -> Result<Option<Due>,
             refund::Entity::find_by_id(id).one(w.txn).await?.ok_or_else(payment_not_found)?
         }
     };
-    sessions::payments_changed(w, facts.session_id).await?;
+    sessions::payments_changed(w, SessionId(facts.session_id)).await?;
     let order = order::Entity::find()
         .filter(order::Column::PaymentId.eq(facts.payment_id))
         .order_by_desc(order::Column::CreatedAt)
@@ -491,7 +491,7 @@ async fn confirm(w: &Write<'_>, refund_id: Uuid) -> Result<bool, ApiError> {
     let Some(row) = refund::Entity::find_by_id(refund_id).one(w.txn).await? else { return Ok(false) };
     // The session first, then the refund row: the order a request and a decision lock them in, so the two never
     // wait for each other on PostgreSQL.
-    sessions::lock_payment(w, row.payment_id).await?;
+    sessions::lock_payment(w, PaymentId(row.payment_id)).await?;
     let moved = refund::Entity::update_many()
         .col_expr(refund::Column::Status, Expr::value(RefundStatus::Confirmed.as_str()))
         .col_expr(refund::Column::UpdatedAt, Expr::value(w.now))
@@ -503,7 +503,7 @@ async fn confirm(w: &Write<'_>, refund_id: Uuid) -> Result<bool, ApiError> {
         return Ok(false);
     }
     let reason = RefundReason::parse(&row.reason).unwrap_or(RefundReason::SessionCancelled);
-    sessions::payment_refunded(w, row.payment_id, rules::payment_after_refund(reason)).await?;
+    sessions::payment_refunded(w, PaymentId(row.payment_id), rules::payment_after_refund(reason)).await?;
     super::ledger::reverse_payment(w.txn, row.payment_id, w.now).await?;
     order::Entity::update_many()
         .col_expr(order::Column::PaymentStatus, Expr::value("refunded"))

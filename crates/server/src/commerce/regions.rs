@@ -44,6 +44,7 @@ impl From<region::Model> for Region {
     get, path = "/store/regions", operation_id = "listRegions", tag = TAG,
     responses((status = 200, description = "The regions, default first", body = RegionList))
 )]
+#[tracing::instrument(skip_all)]
 pub async fn list_regions(State(state): State<AppState>) -> Result<Json<RegionList>, ApiError> {
     let rows = region::Entity::find()
         .order_by_asc(region::Column::Position)
@@ -62,6 +63,7 @@ pub async fn list_regions(State(state): State<AppState>) -> Result<Json<RegionLi
         (status = 404, description = "No such region (`region_not_found`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(region = %id))]
 pub async fn get_region(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<Json<RegionResponse>, ApiError> {
     let row = region::Entity::find_by_id(id)
         .one(state.db.conn())

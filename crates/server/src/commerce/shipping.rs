@@ -48,6 +48,7 @@ pub struct ShippingOptionsQuery {
         (status = 404, description = "`cart_not_found`", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(account = ?shopper.account_id()))]
 pub async fn list_shipping_options(
     State(state): State<AppState>,
     shopper: Shopper,
@@ -71,6 +72,7 @@ pub async fn list_shipping_options(
         (status = 422, description = "Not an option of this cart (`shipping_option_not_found`)", body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(cart = %id, account = ?shopper.account_id()))]
 pub async fn add_cart_shipping_method(
     State(state): State<AppState>,
     shopper: Shopper,

@@ -86,6 +86,7 @@ fn payload_invalid() -> ApiError {
             body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all)]
 pub async fn stripe_webhook(
     State(state): State<AppState>,
     headers: HeaderMap,

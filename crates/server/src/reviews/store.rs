@@ -2,7 +2,7 @@
 //! (`questline_domain::reviews`); what needs the database (the session and the caller's part in it, the stored
 //! review, whether a player is known to a GM) is checked here, in the same transaction as the write and its event.
 
-use questline_domain::ids::AccountId;
+use questline_domain::ids::{AccountId, SessionId};
 use questline_domain::reviews::{Rating, is_editable, may_give_feedback};
 use questline_domain::{ErrorCode, ErrorType};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
@@ -52,7 +52,7 @@ pub async fn eligibility(
     session: Uuid,
     me: AccountId,
 ) -> Result<Result<sessions::FeedbackFacts, ApiError>, ApiError> {
-    let facts = sessions::feedback_facts(conn, session, me).await?.ok_or_else(session_not_found)?;
+    let facts = sessions::feedback_facts(conn, SessionId(session), me).await?.ok_or_else(session_not_found)?;
     // A stranger (never in the session, not its GM) learns nothing, not even that the session exists (issue 31).
     if facts.participation.is_none() && facts.gm_id != me {
         return Err(session_not_found());
@@ -110,7 +110,7 @@ pub async fn update(
     rating: Rating,
     body: String,
 ) -> Result<review::Model, ApiError> {
-    sessions::feedback_facts(w.txn, session, me).await?.ok_or_else(session_not_found)?;
+    sessions::feedback_facts(w.txn, SessionId(session), me).await?.ok_or_else(session_not_found)?;
     let row = queries::of_session_author(w.txn, session, me).await?.ok_or_else(feedback_not_found)?;
     if !is_editable(row.created_at, w.now) {
         return Err(ApiError::new(

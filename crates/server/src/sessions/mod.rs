@@ -20,7 +20,7 @@ use chrono::{DateTime, Utc};
 use futures::FutureExt;
 use futures::future::BoxFuture;
 use questline_domain::ErrorCode;
-use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::ids::{AccountId, PaymentId, SeriesId, SessionId};
 use questline_domain::sessions::{PaymentStatus, SessionStatus};
 use sea_orm::{ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -120,10 +120,10 @@ pub struct PayableSeat {
 pub async fn payable_seat(
     conn: &impl ConnectionTrait,
     account: AccountId,
-    payment_id: Uuid,
+    payment_id: PaymentId,
 ) -> Result<PayableSeat, ApiError> {
     let not_found = || ApiError::not_found(ErrorCode::VariantNotFound, "Variant not found");
-    let found = queries::payment_with_session(conn, payment_id).await?;
+    let found = queries::payment_with_session(conn, payment_id.as_uuid()).await?;
     let (payment, session) = found.filter(|(p, _)| p.player_id == account.as_uuid()).ok_or_else(not_found)?;
     let participant = queries::participant_of(conn, session.id, account.as_uuid()).await?;
     // The rule `store::payment_completed` and `store::payment_pending` apply again under the session's lock.
@@ -163,8 +163,8 @@ pub async fn payable_seat(
 /// Commerce's front door when a payment session starts for a seat: an open payment becomes `pending` (decisions.md,
 /// Commerce §2) and names the cart, in commerce's transaction. `false` when the payment is no longer open or the
 /// session is no longer being prepared.
-pub async fn payment_pending(w: &Write<'_>, payment_id: Uuid, cart_id: &str) -> Result<bool, ApiError> {
-    store::payment_pending(Tx::from(w), payment_id, cart_id).await
+pub async fn payment_pending(w: &Write<'_>, payment_id: PaymentId, cart_id: &str) -> Result<bool, ApiError> {
+    store::payment_pending(Tx::from(w), payment_id.as_uuid(), cart_id).await
 }
 
 /// "<series title> — <start>": the start as the series' players read it, in its time zone (UTC when unknown).
@@ -190,11 +190,11 @@ pub struct FeedbackFacts {
 /// Reviews' front door: the session and `player`'s participation in it, `None` for no such session.
 pub async fn feedback_facts(
     conn: &impl ConnectionTrait,
-    session_id: Uuid,
+    session_id: SessionId,
     player: AccountId,
 ) -> Result<Option<FeedbackFacts>, DbErr> {
-    let Some(row) = queries::by_id(conn, session_id).await? else { return Ok(None) };
-    let participation = queries::participant_of(conn, session_id, player.as_uuid()).await?;
+    let Some(row) = queries::by_id(conn, session_id.as_uuid()).await? else { return Ok(None) };
+    let participation = queries::participant_of(conn, session_id.as_uuid(), player.as_uuid()).await?;
     Ok(Some(FeedbackFacts {
         session_id: row.id,
         series_id: row.series_id,
@@ -289,8 +289,8 @@ pub fn on_account_suspended(
 
 /// Commerce's front door to the payments: the provider confirmed the refund of `payment_id`, which becomes `to`
 /// (`refunded`, or `waived` for an approved request), in commerce's transaction. `false`: it was not completed.
-pub async fn payment_refunded(w: &Write<'_>, payment_id: Uuid, to: PaymentStatus) -> Result<bool, ApiError> {
-    store::payment_refunded(Tx::from(w), payment_id, to).await
+pub async fn payment_refunded(w: &Write<'_>, payment_id: PaymentId, to: PaymentStatus) -> Result<bool, ApiError> {
+    store::payment_refunded(Tx::from(w), payment_id.as_uuid(), to).await
 }
 
 /// What commerce's refunds need to know of one session payment and its session.
@@ -326,14 +326,14 @@ fn facts(paid: entities::payment::Model, row: entities::session::Model) -> Payme
 }
 
 /// Commerce's front door: a payment and its session as they are now; `None` when there is no such payment.
-pub async fn payment_facts(conn: &impl ConnectionTrait, payment_id: Uuid) -> Result<Option<PaymentFacts>, DbErr> {
-    Ok(queries::payment_with_session(conn, payment_id).await?.map(|(paid, row)| facts(paid, row)))
+pub async fn payment_facts(conn: &impl ConnectionTrait, payment_id: PaymentId) -> Result<Option<PaymentFacts>, DbErr> {
+    Ok(queries::payment_with_session(conn, payment_id.as_uuid()).await?.map(|(paid, row)| facts(paid, row)))
 }
 
 /// Commerce's front door: the same, with the session's row locked for the rest of the write, so a refund request
 /// or decision and a status move of the session happen one after the other.
-pub async fn lock_payment(w: &Write<'_>, payment_id: Uuid) -> Result<Option<PaymentFacts>, DbErr> {
-    Ok(store::lock_payment(Tx::from(w), payment_id).await?.map(|(row, paid)| facts(paid, row)))
+pub async fn lock_payment(w: &Write<'_>, payment_id: PaymentId) -> Result<Option<PaymentFacts>, DbErr> {
+    Ok(store::lock_payment(Tx::from(w), payment_id.as_uuid()).await?.map(|(row, paid)| facts(paid, row)))
 }
 
 /// Commerce's front door: a session's payments as `viewer` sees them (its GM all, a participant their own);
@@ -341,25 +341,25 @@ pub async fn lock_payment(w: &Write<'_>, payment_id: Uuid) -> Result<Option<Paym
 pub async fn payments_seen_by(
     conn: &impl ConnectionTrait,
     viewer: AccountId,
-    session_id: Uuid,
+    session_id: SessionId,
 ) -> Result<Option<Vec<SessionPayment>>, DbErr> {
-    queries::payments_seen_by(conn, viewer, session_id).await
+    queries::payments_seen_by(conn, viewer, session_id.as_uuid()).await
 }
 
 /// Commerce's front door: something about the session's payments changed (a refund requested or decided), so the
 /// GM's and the players' pages refetch.
-pub async fn payments_changed(w: &Write<'_>, session_id: Uuid) -> Result<(), ApiError> {
-    store::touched(Tx::from(w), session_id).await
+pub async fn payments_changed(w: &Write<'_>, session_id: SessionId) -> Result<(), ApiError> {
+    store::touched(Tx::from(w), session_id.as_uuid()).await
 }
 
 /// Commerce's front door: the payer asked for a refund of `payment_id`; the GM hears of it and the pages refetch.
-pub async fn refund_requested(w: &Write<'_>, payment_id: Uuid) -> Result<(), ApiError> {
-    store::refund_requested(Tx::from(w), payment_id).await
+pub async fn refund_requested(w: &Write<'_>, payment_id: PaymentId) -> Result<(), ApiError> {
+    store::refund_requested(Tx::from(w), payment_id.as_uuid()).await
 }
 
 /// Commerce's front door: a dispute withdrew a payment's money (`held`) or gave it back; the GM hears of it.
-pub async fn payment_disputed(w: &Write<'_>, payment_id: Uuid, held: bool, key: String) -> Result<(), ApiError> {
-    store::payment_disputed(Tx::from(w), payment_id, held, key).await
+pub async fn payment_disputed(w: &Write<'_>, payment_id: PaymentId, held: bool, key: String) -> Result<(), ApiError> {
+    store::payment_disputed(Tx::from(w), payment_id.as_uuid(), held, key).await
 }
 
 /// Commerce's front door: what the earnings page names a session by, its series' title and its scheduled start,
@@ -429,13 +429,13 @@ pub async fn glances_of_gm(
 }
 
 /// Commerce's front door: the provider declined an attempt; the payment stays open and counts the attempt.
-pub async fn payment_declined(w: &Write<'_>, payment_id: uuid::Uuid) -> Result<(), ApiError> {
-    store::payment_declined(Tx::from(w), payment_id).await
+pub async fn payment_declined(w: &Write<'_>, payment_id: PaymentId) -> Result<(), ApiError> {
+    store::payment_declined(Tx::from(w), payment_id.as_uuid()).await
 }
 
 /// Commerce's front door: an order paid the payment, in the transaction that records it. The payment becomes
 /// `completed` with `refs`, the session makes its automatic moves and its GM's page updates live. `false` (nothing
 /// written) when the payment is no longer open, so the order must not be recorded.
-pub async fn payment_completed(w: &Write<'_>, payment_id: uuid::Uuid, refs: PaymentRefs) -> Result<bool, ApiError> {
-    store::payment_completed(Tx::from(w), payment_id, refs).await
+pub async fn payment_completed(w: &Write<'_>, payment_id: PaymentId, refs: PaymentRefs) -> Result<bool, ApiError> {
+    store::payment_completed(Tx::from(w), payment_id.as_uuid(), refs).await
 }

@@ -8,25 +8,12 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 use tokio::sync::Barrier;
 
+use crate::helpers::json::{body, id};
+use crate::helpers::sessions::weekly;
 use crate::helpers::{Browser, TestApp, error_of, field_codes, field_messages};
-
-async fn body(response: reqwest::Response) -> Value {
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text}"))
-}
-
-fn id(value: &Value) -> &str {
-    value["id"].as_str().unwrap()
-}
 
 /// Weekly on Tuesdays and Thursdays at 19:00 in Warsaw from Tuesday 24 November 2026; the test clock starts on
 /// Sunday 22 November, so the next session is on the 24th.
-fn weekly() -> Value {
-    json!({"start_time": "19:00", "session_duration_minutes": 180, "is_recurring": true,
-        "recurrence_rule": "FREQ=WEEKLY;BYDAY=TU,TH", "time_zone": "Europe/Warsaw", "first_date": "2026-11-24"})
-}
-
 /// A GM's series with the schedule and requirements given (none when null), published with recruitment open.
 async fn recruiting(gm: &Browser, title: &str, schedule: Value, requirements: Value) -> Value {
     let system = {

@@ -5,6 +5,7 @@ use questline::events::EventBus;
 use questline::game_systems::admin::{self, GameSystemAction};
 use serde_json::{Value, json};
 
+use crate::helpers::json::body;
 use crate::helpers::{Browser, TestApp, error_of, field_codes, field_messages};
 
 async fn game_systems(app: &TestApp, query: &str) -> Vec<Value> {
@@ -16,10 +17,6 @@ async fn game_systems(app: &TestApp, query: &str) -> Vec<Value> {
 
 fn named<'a>(items: &'a [Value], name: &str) -> &'a Value {
     items.iter().find(|item| item["name"] == name).unwrap_or_else(|| panic!("{name} is in the tree"))
-}
-
-async fn body(response: reqwest::Response) -> Value {
-    response.json().await.unwrap()
 }
 
 db_test!(async fn game_systems_are_a_curated_tree_in_english_and_polish(app) {

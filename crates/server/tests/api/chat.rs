@@ -7,17 +7,8 @@ use questline::db::entities::event;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 
+use crate::helpers::json::{body, id};
 use crate::helpers::{Browser, error_of};
-
-async fn body(response: reqwest::Response) -> Value {
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text}"))
-}
-
-fn id(value: &Value) -> &str {
-    value["id"].as_str().unwrap()
-}
 
 async fn refusal(response: reqwest::Response) -> (u16, String) {
     let status = response.status().as_u16();

@@ -14,10 +14,9 @@ use chrono::Duration as Span;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
-use crate::commerce_completion::{
-    KEY, body, complete, count, id, ledger, paid_session_waiting_for_payment, payment_of, player_view,
-};
 use crate::commerce_stripe::{PUBLISHABLE_KEY, SECRET_KEY, StripeApp, cart_paying_with};
+use crate::helpers::json::{body, id};
+use crate::helpers::store::{KEY, complete, count, ledger, paid_session_waiting_for_payment, payment_of, player_view};
 use crate::helpers::{Browser, TestApp, error_of};
 
 /// `questline serve` on the test's database with one crash point armed, its clock pinned to the test app's.

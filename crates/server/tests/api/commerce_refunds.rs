@@ -14,12 +14,13 @@ use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::commerce_completion::{cart_for_seat, complete};
 use crate::commerce_store::store_get;
-use crate::helpers::{Browser, TestApp};
-use crate::sessions::{
-    activate, body, create_ok, execute, gm_act_ok, gm_view, id, play, play_ok, refusal, series_with_players, statuses,
+use crate::helpers::json::{body, id};
+use crate::helpers::sessions::{
+    activate, create_ok, execute, gm_act_ok, gm_view, play, play_ok, refusal, series_with_players, statuses,
 };
+use crate::helpers::store::{cart_for_seat, complete};
+use crate::helpers::{Browser, TestApp};
 
 /// 25.00 PLN at the default 10 % fee: 2.50 to the platform, 22.50 to the GM.
 const PRICE: &str = "25.00";

@@ -4,13 +4,15 @@
 //! payment providers, one payment collection per cart and a payment session that replaces the previous one, and a
 //! visitor's cart transferred on sign-in.
 
+use questline_domain::ids::PaymentId;
 use sea_orm::ConnectionTrait;
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use crate::helpers::json::{body, id};
+use crate::helpers::sessions::{activate, create_ok, gm_act_ok, play_ok, series_with_players};
 use crate::helpers::{Browser, TestApp, field_codes, field_messages};
-use crate::sessions::{activate, body, create_ok, gm_act_ok, id, play_ok, series_with_players};
 
 pub(crate) const KEY: &str = "pk_questline_local";
 
@@ -309,7 +311,7 @@ db_test!(async fn the_seat_of_a_session_waiting_for_payment_is_the_line_item(app
     // Ours on top of the shopper's: the seat, and the series and start the receipt formats for its reader.
     let starts_at = item["metadata"]["starts_at"].as_str().unwrap();
     let instant = |text: &str| chrono::DateTime::parse_from_rfc3339(text).unwrap();
-    assert_eq!(instant(starts_at), instant(crate::sessions::START), "the session's start");
+    assert_eq!(instant(starts_at), instant(crate::helpers::sessions::START), "the session's start");
     assert_eq!(item["metadata"], json!({"note": "mine", "payment_id": seat.payment_id, "session_id": id(&seat.session),
         "series_title": "Storm King's Thunder", "starts_at": starts_at}));
     assert_eq!((added["item_total"].as_f64(), added["total"].as_f64(), added["tax_total"].as_f64()), (Some(25.0), Some(25.0), Some(0.0)));
@@ -448,7 +450,7 @@ db_test!(async fn a_cart_pays_through_one_collection_and_one_live_session(app) {
     assert_eq!((live[0]["amount"].as_f64(), live[0]["data"].clone()), (Some(25.0), json!({})));
     let payment = player_view(&seat).await["payment"].clone();
     assert_eq!((payment["status"].as_str(), payment["cart_id"].as_str()), (Some("pending"), cart["id"].as_str()));
-    let gm_view = crate::sessions::gm_view(&seat.gm, &seat.session).await;
+    let gm_view = crate::helpers::sessions::gm_view(&seat.gm, &seat.session).await;
     assert_eq!(gm_view["payments"][0]["status"], "pending", "the GM sees the payment started");
 
     let second = ok(store_post(&seat.player, &sessions, &json!({"provider_id": "pp_system_default", "data": {}, "context": {}})).await, 200).await;
@@ -596,7 +598,7 @@ db_test!(async fn a_seat_of_a_session_moved_back_to_planning_is_refused_under_th
     let payment_id = Uuid::parse_str(&seat.payment_id).unwrap();
     let pending = app
         .state
-        .write(move |w| Box::pin(async move { questline::sessions::payment_pending(&w, payment_id, "cart_test").await }))
+        .write(move |w| Box::pin(async move { questline::sessions::payment_pending(&w, PaymentId(payment_id), "cart_test").await }))
         .await
         .unwrap();
     assert!(!pending, "no payment starts for a session in planning");
@@ -607,7 +609,7 @@ db_test!(async fn a_seat_of_a_session_moved_back_to_planning_is_refused_under_th
     };
     let completed = app
         .state
-        .write(move |w| Box::pin(async move { questline::sessions::payment_completed(&w, payment_id, refs).await }))
+        .write(move |w| Box::pin(async move { questline::sessions::payment_completed(&w, PaymentId(payment_id), refs).await }))
         .await
         .unwrap();
     assert!(!completed, "no payment completes for a session in planning");

@@ -14,9 +14,10 @@ use questline::clock::{Clock, ManualClock};
 use serde_json::{Value, json};
 use stripe_stand_in::{Running, Settings, WebhookTarget};
 
-use crate::commerce_completion::{
-    PaidSession, address, body, complete, count, gm_view, id, ledger, paid_session_waiting_for_payment, payment_of,
-    player_view, store_get, store_ok,
+use crate::helpers::json::{body, id};
+use crate::helpers::store::{
+    PaidSession, address, complete, count, gm_view, ledger, paid_session_waiting_for_payment, payment_of, player_view,
+    store_get, store_ok,
 };
 use crate::helpers::{Backend, Browser, TestApp, error_of};
 
@@ -524,7 +525,7 @@ db_test!(configure = |config| {
     let collection =
         store_ok(pia, "/payment-collections", &json!({"cart_id": id(&cart)})).await["payment_collection"].clone();
     let path = format!("/payment-collections/{}/payment-sessions", id(&collection));
-    let response = crate::commerce_completion::store(pia, &path, &json!({"provider_id": "pp_stripe_stripe"}), None).await;
+    let response = crate::helpers::store::store(pia, &path, &json!({"provider_id": "pp_stripe_stripe"}), None).await;
     assert_eq!(response.status(), 503);
     let (kind, code, _) = error_of(response).await;
     assert_eq!((kind.as_str(), code.as_str()), ("unknown_error", "payment_provider_unavailable"));
@@ -542,7 +543,7 @@ db_test!(async fn a_test_order_never_counts_in_earnings_or_payouts(s: StripeApp 
     let (pia, _) = &players[0];
     let (bo, _) = &players[1];
     // Pia pays with "Test payment" (no money moves), Bo with his card.
-    let cart = crate::commerce_completion::cart_for_seat(pia, &payment_of(pia, &session).await).await;
+    let cart = crate::helpers::store::cart_for_seat(pia, &payment_of(pia, &session).await).await;
     assert_eq!(body(complete(pia, &cart, None).await).await["type"], "order");
     pay_with_stripe(&s, bo, &session).await;
     assert_eq!(gm_view(&gm, &session).await["status"], "ready_to_start", "both seats are paid");
@@ -592,7 +593,7 @@ db_test!(configure = |config| {
         store_ok(pia, "/payment-collections", &json!({"cart_id": id(&cart)})).await["payment_collection"].clone();
     let path = format!("/payment-collections/{}/payment-sessions", id(&collection));
     let response =
-        crate::commerce_completion::store(pia, &path, &json!({"provider_id": "pp_system_default"}), None).await;
+        crate::helpers::store::store(pia, &path, &json!({"provider_id": "pp_system_default"}), None).await;
     assert!(response.status().is_client_error(), "{}", response.status());
     error_of(response).await;
     assert_eq!(count(&app, "payment_sessions").await, 0, "nothing written");

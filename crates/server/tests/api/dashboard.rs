@@ -4,9 +4,10 @@
 
 use serde_json::{Value, json};
 
-use crate::commerce_completion::{cart_for_seat, complete, player_view, store, store_ok};
+use crate::helpers::json::{body, id};
+use crate::helpers::sessions::{START, activate, create, create_ok, gm_act_ok, play_ok, series_with_players};
+use crate::helpers::store::{cart_for_seat, complete, player_view, store, store_ok};
 use crate::helpers::{Browser, TestApp, error_of};
-use crate::sessions::{START, activate, body, create, create_ok, gm_act_ok, id, play_ok, series_with_players};
 
 async fn dashboard(browser: &Browser) -> Value {
     let response = browser.get("/api/dashboard").await;

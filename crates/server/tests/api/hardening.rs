@@ -4,11 +4,8 @@
 use serde_json::{Value, json};
 
 use crate::commerce_store::store_post;
+use crate::helpers::json::body;
 use crate::helpers::{error_of, field_codes, field_messages};
-
-async fn body(response: reqwest::Response) -> Value {
-    response.json().await.unwrap()
-}
 
 /// The `(status, type, code)` of a refusal.
 async fn refusal(response: reqwest::Response) -> (u16, String, String) {

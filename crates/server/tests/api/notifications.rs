@@ -8,9 +8,10 @@ use std::time::Duration;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::commerce_completion::{cart_for_seat, complete, paid_session_waiting_for_payment, payment_of};
+use crate::helpers::json::{body, id};
+use crate::helpers::sessions::{activate, create, gm_act_ok, play_ok, series_with_players};
+use crate::helpers::store::{cart_for_seat, complete, paid_session_waiting_for_payment, payment_of};
 use crate::helpers::{Browser, PASSWORD, TestApp, error_of};
-use crate::sessions::{activate, body, create, gm_act_ok, id, play_ok, series_with_players};
 
 fn quick_jobs(config: &mut questline::config::Config) {
     config.jobs_poll_ms = 20;

@@ -8,8 +8,9 @@ use questline_domain::ids::AccountId;
 use reqwest::Method;
 use serde_json::{Value, json};
 
+use crate::helpers::json::{body, id};
+use crate::helpers::sessions::{activate, create_ok, gm_act_ok, play_ok, refusal, series_with_players};
 use crate::helpers::{Browser, PASSWORD, TestApp, field_codes};
-use crate::sessions::{activate, body, create_ok, gm_act_ok, id, play_ok, refusal, series_with_players};
 
 /// A free session of Gwen's "Tomb of Horrors" that Pia and Bo played to the end and Cy missed (no-show), and Dee,
 /// who never applied.

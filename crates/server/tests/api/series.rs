@@ -4,11 +4,9 @@
 use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
+use crate::helpers::json::body;
+use crate::helpers::sessions::weekly;
 use crate::helpers::{Browser, TestApp, error_of, field_messages};
-
-async fn body(response: reqwest::Response) -> Value {
-    response.json().await.unwrap()
-}
 
 async fn create_series(gm: &Browser, payload: &Value) -> reqwest::Response {
     gm.post_json("/api/series", payload).await
@@ -29,17 +27,12 @@ async fn set_schedule(gm: &Browser, series: &Value, payload: Value) -> reqwest::
     gm.send_json(reqwest::Method::PUT, &path, &payload).await
 }
 
-fn weekly_tue_thu() -> Value {
-    json!({"start_time": "19:00", "session_duration_minutes": 180, "is_recurring": true,
-        "recurrence_rule": "FREQ=WEEKLY;BYDAY=TU,TH", "time_zone": "Europe/Warsaw", "first_date": "2026-11-24"})
-}
-
 /// A GM's series, published with a schedule.
 async fn published(gm: &Browser, blueprint: &Value, title: &str, extra: Value) -> Value {
     let mut payload = json!({"title": title, "blueprint_id": blueprint["id"]});
     payload.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
     let series = create_series_ok(gm, payload).await;
-    assert_eq!(set_schedule(gm, &series, weekly_tue_thu()).await.status(), 200);
+    assert_eq!(set_schedule(gm, &series, weekly()).await.status(), 200);
     let response = update(gm, &series, json!({"lifecycle_status": "published", "recruitment_status": "open"})).await;
     assert_eq!(response.status(), 200, "publish {title}");
     body(response).await
@@ -111,7 +104,7 @@ db_test!(async fn series_follow_the_spec_rules_and_belong_to_their_gm(app) {
     assert_eq!(app.get("/api/series/by-handle/the-sunless-citadel").await.status(), 404);
     let (_, code, _) = error_of(update(&other, &series, json!({"title": "Mine now"})).await).await;
     assert_eq!(code, "series_not_found");
-    assert_eq!(set_schedule(&other, &series, weekly_tue_thu()).await.status(), 404);
+    assert_eq!(set_schedule(&other, &series, weekly()).await.status(), 404);
     assert_eq!(other.delete(&format!("/api/series/{}", series["id"].as_str().unwrap())).await.status(), 404);
 
     // The four payloads.
@@ -150,7 +143,7 @@ db_test!(async fn series_follow_the_spec_rules_and_belong_to_their_gm(app) {
     assert_eq!(field_messages(&error, "session_duration_minutes"), json!(["Session duration is invalid"]));
     assert_eq!(field_messages(&error, "recurrence_rule"), json!(["Recurrence rule is invalid"]));
     assert!(error["fields"]["time_zone"].is_array() && error["fields"]["first_date"].is_array());
-    let saved = body(set_schedule(&gm, &series, weekly_tue_thu()).await).await;
+    let saved = body(set_schedule(&gm, &series, weekly()).await).await;
     assert_eq!(saved["schedule"]["start_time"], "19:00");
     assert_eq!(saved["schedule"]["recurrence_rule"], "FREQ=WEEKLY;BYDAY=TU,TH");
     assert_eq!(saved["next_session_at"], "2026-11-24T18:00:00Z", "19:00 in Warsaw is 18:00 UTC in winter");

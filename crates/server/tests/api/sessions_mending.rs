@@ -5,7 +5,8 @@ use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::sessions::{activate, body, create_ok, execute, gm_act_ok, id, patch_series, play_ok, series_with_players};
+use crate::helpers::json::{body, id};
+use crate::helpers::sessions::{activate, create_ok, execute, gm_act_ok, patch_series, play_ok, series_with_players};
 
 async fn player_view(player: &crate::helpers::Browser, session: &Value) -> Value {
     body(player.get(&format!("/api/my-sessions/{}", id(session))).await).await
@@ -29,7 +30,7 @@ db_test!(async fn a_player_sees_the_sessions_moves_and_their_own_nothing_another
     assert_eq!(response.status(), 200, "remove Cy");
 
     // The GM sees everything.
-    let gm_events = crate::sessions::gm_view(&gm, &session).await["events"].as_array().unwrap().clone();
+    let gm_events = crate::helpers::sessions::gm_view(&gm, &session).await["events"].as_array().unwrap().clone();
     let messages: Vec<&str> = gm_events.iter().filter_map(|e| e["message"].as_str()).collect();
     assert!(messages.contains(&"gotta go") && messages.contains(&"Cy keeps missing games"), "{messages:?}");
 
@@ -79,7 +80,7 @@ db_test!(async fn lowering_the_minimum_moves_a_waiting_session_on_and_the_gm_rea
     // A lower minimum: two ready players are enough now.
     let lower = json!({"min_players": 2, "max_players": 4, "min_player_age": 1});
     assert_eq!(patch_series(&gm, &series, lower).await.status(), 200);
-    let view = crate::sessions::gm_view(&gm, &session).await;
+    let view = crate::helpers::sessions::gm_view(&gm, &session).await;
     assert_eq!(view["status"], "ready_to_start", "{}", view["events"]);
     assert_eq!(view["progress"], json!({"needed": 2, "ready": 2, "ready_and_paid": null}));
     let last = view["events"].as_array().unwrap().iter().rev().find(|e| e["kind"] == "status_changed").unwrap().clone();
@@ -89,7 +90,7 @@ db_test!(async fn lowering_the_minimum_moves_a_waiting_session_on_and_the_gm_rea
     // A higher one moves it back, as a player leaving would.
     let higher = json!({"min_players": 3, "max_players": 4, "min_player_age": 1});
     assert_eq!(patch_series(&gm, &series, higher).await.status(), 200);
-    assert_eq!(crate::sessions::gm_view(&gm, &session).await["status"], "waiting_for_players");
+    assert_eq!(crate::helpers::sessions::gm_view(&gm, &session).await["status"], "waiting_for_players");
 });
 
 /// `who`'s notifications of `kind`, newest first.

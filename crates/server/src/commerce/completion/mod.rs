@@ -29,7 +29,7 @@ use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use questline_domain::commerce::ledger::{CompletionState, FeeBps, split};
 use questline_domain::commerce::{BillingAddressInput, id_prefix, parse_billing_address, parse_checkout_email};
-use questline_domain::ids::AccountId;
+use questline_domain::ids::{AccountId, PaymentId};
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldErrors};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
 use sea_orm::{
@@ -210,7 +210,7 @@ async fn check_cart(conn: &impl ConnectionTrait, cart: &cart::Model) -> Result<C
     let item = the_item(conn, &cart.id).await?.ok_or_else(cart_empty)?;
     let buyer = cart.account_id.ok_or_else(cart_empty)?;
     let session = live_session(conn, &cart.id).await?.ok_or_else(payment_session_required)?;
-    let seat = sessions::payable_seat(conn, AccountId(buyer), item.payment_id).await?;
+    let seat = sessions::payable_seat(conn, AccountId(buyer), PaymentId(item.payment_id)).await?;
     Ok(Checked { item, session, seat })
 }
 
@@ -383,7 +383,7 @@ async fn settle_now(
         order_id: order_id.to_owned(),
         transaction_id: captured.transaction_id.clone(),
     };
-    if !sessions::payment_completed(w, item.payment_id, refs).await? {
+    if !sessions::payment_completed(w, PaymentId(item.payment_id), refs).await? {
         return Err(seat_not_payable());
     }
     let bps = state.config.platform_fee_bps().unwrap_or_default();
@@ -561,7 +561,7 @@ async fn decline(state: &AppState, claimed: &Claimed) -> Result<(), ApiError> {
                     .exec(w.txn)
                     .await?;
                 set_session_status(&w, &cart_id, "error").await?;
-                sessions::payment_declined(&w, payment_id).await
+                sessions::payment_declined(&w, PaymentId(payment_id)).await
             })
         })
         .await
@@ -595,6 +595,7 @@ async fn answer(state: &AppState, cart: &cart::Model, outcome: Outcome) -> Resul
             body = ErrorBody),
     )
 )]
+#[tracing::instrument(skip_all, fields(cart = %id, account = ?shopper.account_id()))]
 pub async fn complete_cart(
     State(state): State<AppState>,
     shopper: Shopper,

@@ -65,9 +65,9 @@ async fn record_in(w: &Write<'_>, claimed: &Claimed, provider_id: &str, bps: Fee
     };
     // The seat is checked again where it counts: it may have gone (the player left, the session was cancelled)
     // while the money moved.
-    let seat = sessions::payable_seat(w.txn, AccountId(buyer), item.payment_id).await;
+    let seat = sessions::payable_seat(w.txn, AccountId(buyer), PaymentId(item.payment_id)).await;
     let completed = match &seat {
-        Ok(_) => sessions::payment_completed(w, item.payment_id, refs).await?,
+        Ok(_) => sessions::payment_completed(w, PaymentId(item.payment_id), refs).await?,
         Err(error) if error.status.is_client_error() => false,
         Err(_) => return seat.map(|_| Recorded::Voided),
     };

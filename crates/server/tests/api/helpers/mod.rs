@@ -1,5 +1,9 @@
 //! `TestApp`: a running Questline with its own database, and a helper per endpoint so tests read like user stories.
 
+pub mod json;
+pub mod sessions;
+pub mod store;
+
 use std::sync::Arc;
 use std::time::Duration;
 
