@@ -47,17 +47,22 @@ const OPEN_OVERLAY =
   '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [role="menu"]';
 
 /**
- * The page fits the window's width now and at 375 px: nothing scrolls sideways. The window's size is restored. A
+ * The page fits the window's width now and (unless `atPhoneWidth` is false) at 375 px: nothing scrolls sideways. The
+ * window's size is restored. A
  * screen with an open dialog or menu is checked at its own width only, so the check never closes what the journey
  * opened (the journeys' own 375 px screenshots show those at a phone's width).
  */
-export async function expectNoSidewaysScroll(page: Page, screen: string) {
+export async function expectNoSidewaysScroll(
+  page: Page,
+  screen: string,
+  { atPhoneWidth = true } = {},
+) {
   const viewport = page.viewportSize();
   // A layout may settle a frame after a resize: polled, so a page that truly overflows still fails.
   await expect
     .poll(() => sidewaysOverflow(page), { message: `${screen} scrolls sideways` })
     .toBeLessThanOrEqual(0);
-  if (viewport === null || viewport.width === 375) return;
+  if (!atPhoneWidth || viewport === null || viewport.width === 375) return;
   if ((await page.locator(OPEN_OVERLAY).count()) > 0) return;
   await page.setViewportSize({ width: 375, height: viewport.height });
   try {
@@ -79,13 +84,7 @@ export async function expectAccessible(page: Page, screen: string, { atPhoneWidt
   await expect(async () => {
     expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);
   }).toPass({ timeout: 30_000 });
-  if (atPhoneWidth) {
-    await expectNoSidewaysScroll(page, screen);
-  } else {
-    await expect
-      .poll(() => sidewaysOverflow(page), { message: `${screen} scrolls sideways` })
-      .toBeLessThanOrEqual(0);
-  }
+  await expectNoSidewaysScroll(page, screen, { atPhoneWidth });
 }
 
 /**

@@ -3,7 +3,7 @@ import { Bell } from 'lucide-react';
 
 import type { Command } from '@/lib/commands/types';
 
-import { notificationsPath } from './lib/links';
+import { notificationsPath } from '@/lib/paths';
 
 export const notificationCommands: readonly Command[] = [
   {

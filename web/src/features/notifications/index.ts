@@ -4,4 +4,3 @@
 export { NotificationBell } from './lazy/notification-bell';
 export { NotificationPreferences } from './lazy/notification-preferences';
 export { RecentNotifications } from './lazy/recent-notifications';
-export { notificationsPath, preferencesHref, unsubscribePath } from './lib/links';

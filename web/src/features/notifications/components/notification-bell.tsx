@@ -27,7 +27,9 @@ import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
 } from '../api/notifications';
-import { notificationsPath, safeAppPath } from '../lib/links';
+import { notificationsPath } from '@/lib/paths';
+
+import { safeAppPath } from '../lib/links';
 import { KindIcon } from './kind-icon';
 import { RelativeTime } from './relative-time';
 import { useLiveNotifications } from './use-live-notifications';

@@ -1,7 +1,5 @@
 import { notificationsPath } from '@/lib/paths';
 
-export { notificationsPath, preferencesHref, unsubscribePath } from '@/lib/paths';
-
 /**
  * Where a notification leads. The server gives an app path; anything else (another site, `javascript:`, a
  * protocol-relative `//host`) is not followed, and the notification leads to the full list instead.

@@ -22,7 +22,7 @@ import {
 } from '../api/notifications';
 import { NotificationRow } from '../components/notification-row';
 import { useWording } from '../components/use-wording';
-import { preferencesHref } from '../lib/links';
+import { preferencesHref } from '@/lib/paths';
 import { pageQueryFrom } from '../lib/page-query';
 
 export function createLoader(queryClient: QueryClient) {

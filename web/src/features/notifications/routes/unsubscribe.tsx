@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api/errors';
 
 import { useUnsubscribe } from '../api/unsubscribe';
 import { isNotificationKind } from '../lib/kinds';
-import { preferencesHref } from '../lib/links';
+import { preferencesHref } from '@/lib/paths';
 
 type Failure = 'invalid' | 'expired' | 'failed';
 
