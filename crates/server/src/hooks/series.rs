@@ -77,17 +77,11 @@ impl SeriesHooks {
         id: SeriesId,
         now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
-        for (_, hook) in &self.requirements_changed {
-            hook(txn, id, now).await?;
-        }
-        Ok(())
+        run(&self.requirements_changed, txn, id, now).await
     }
 
     pub async fn ended(&self, txn: &DatabaseTransaction, id: SeriesId, now: DateTime<Utc>) -> Result<(), ApiError> {
-        for (_, hook) in &self.ended {
-            hook(txn, id, now).await?;
-        }
-        Ok(())
+        run(&self.ended, txn, id, now).await
     }
 
     pub async fn player_left(
@@ -121,6 +115,19 @@ impl SeriesHooks {
         }
         Ok(false)
     }
+}
+
+/// Runs each feature's part of a change to a series, in the order the root listed them.
+async fn run(
+    hooks: &[(&'static str, SeriesHook)],
+    txn: &DatabaseTransaction,
+    id: SeriesId,
+    now: DateTime<Utc>,
+) -> Result<(), ApiError> {
+    for (_, hook) in hooks {
+        hook(txn, id, now).await?;
+    }
+    Ok(())
 }
 
 impl fmt::Debug for SeriesHooks {

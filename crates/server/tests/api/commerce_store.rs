@@ -12,9 +12,8 @@ use uuid::Uuid;
 
 use crate::helpers::json::{body, id};
 use crate::helpers::sessions::{activate, create_ok, gm_act_ok, play_ok, series_with_players};
+use crate::helpers::store::KEY;
 use crate::helpers::{Browser, TestApp, field_codes, field_messages};
-
-pub(crate) const KEY: &str = "pk_questline_local";
 
 /// A store request as Medusa's SDK sends it from the web app: the publishable key and the CSRF header.
 pub(crate) async fn store(
