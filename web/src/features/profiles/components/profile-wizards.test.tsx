@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -88,6 +88,19 @@ describe('the basic profile wizard', () => {
   it('stays closed for complete basics it was never left unfinished at', () => {
     render(<ProfileWizards />);
     expect(screen.queryByTestId('profile-wizard')).not.toBeInTheDocument();
+  });
+
+  it('waits on the sign-in callback, which moves on by itself, and opens on the page it leads to', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(currentUserQueryKey, user);
+    queryClient.setQueryData(myProfileQueryKey, { ...profile, basics_completed: false });
+    const { router } = renderWithProviders(<ProfileWizards />, {
+      path: '/callback?code=abc&state=xyz',
+      queryClient,
+    });
+    expect(screen.queryByTestId('profile-wizard')).not.toBeInTheDocument();
+    await act(() => router.navigate('/account'));
+    expect(await screen.findByTestId('profile-wizard')).toHaveTextContent('Step 1 of 3');
   });
 
   it("keeps another account's step to that account", () => {

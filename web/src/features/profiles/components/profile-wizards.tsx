@@ -6,6 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useSignedInUser } from '@/lib/auth/current-user';
+import { paths } from '@/lib/paths';
 import { storageKeys } from '@/lib/storage-keys';
 import { cn } from '@/lib/utils';
 
@@ -63,6 +65,9 @@ export function ProfileWizards() {
   // "Later" postpones the basic wizard for this browser session (and this account).
   const [postponedFor, setPostponedFor] = useState(readPostponedFor);
   const postponed = userId !== undefined && postponedFor === userId;
+  // The identity provider's callback moves on by itself within a second: the wizard waits for the page it
+  // leads to rather than open over "Signing in" and be torn down by the redirect.
+  const onTheWayIn = useLocation().pathname === paths.callback.path;
 
   // Once open, the basic wizard stays open through its steps, although its first step completes the basics.
   const [basicWizardFor, setBasicWizardFor] = useState<string | null>(null);
@@ -71,10 +76,11 @@ export function ProfileWizards() {
     profile !== undefined &&
     profile.account_id === userId &&
     (!profile.basics_completed || stoppedAt !== undefined);
-  if (needsBasics && !postponed && basicWizardFor !== profile.profile_id) {
+  if (needsBasics && !postponed && !onTheWayIn && basicWizardFor !== profile.profile_id) {
     setBasicWizardFor(profile.profile_id);
   }
-  const basicOpen = basicWizardFor !== null && profile?.profile_id === basicWizardFor && !postponed;
+  const basicOpen =
+    basicWizardFor !== null && profile?.profile_id === basicWizardFor && !postponed && !onTheWayIn;
 
   // Becoming a game master (from any place that does it) opens the GM wizard.
   const [seen, setSeen] = useState({ userId, isGm });
