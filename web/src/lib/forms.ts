@@ -1,19 +1,13 @@
 /**
  * Form helpers shared by every feature: zod's rules (instant feedback) carry keys of `validation`, the server's
- * (the source of truth) carry codes, translated through `fieldErrors`; both are shown in the active language.
+ * (the source of truth) carry codes, translated by lib/api/error-words; both are shown in the active language.
  * No English message is ever matched to find a translation.
  */
 import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 
-import {
-  ApiError,
-  handleApiError,
-  type ErrorCode,
-  type FieldError,
-  type Translate,
-} from '@/lib/api/errors';
-import { formatNumber } from '@/lib/format';
+import { fieldErrorMessage } from '@/lib/api/error-words';
+import { ApiError, handleApiError, type FieldError, type Translate } from '@/lib/api/errors';
 import { activeLocale, type Locale, type TranslationKey } from '@/lib/i18n';
 import enGB from '@/locales/en-GB.json';
 import type enGBWorkspace from '@/locales/workspace/en-GB.json';
@@ -41,31 +35,6 @@ export function translateValidationMessage(message: string, t: Translate): strin
   return t(`workspaceValidation.${key}` as TranslationKey, { defaultValue: message });
 }
 
-/** Only codes the server can send may be keys of `fieldErrors`: a renamed or mistyped code fails to compile. */
-type CodesOnly<Key extends ErrorCode> = Key;
-type FieldErrorKey = CodesOnly<
-  keyof typeof enGB.fieldErrors | keyof typeof enGBWorkspace.workspaceFieldErrors
->;
-
-/**
- * A server field error in the active language, by its code, with the values it names (numbers formatted for
- * `locale`). A code without a translation yet shows the server's English message.
- */
-export function translateFieldError(error: FieldError, t: Translate, locale: Locale): string {
-  const params: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(error.params ?? {})) {
-    params[name] = typeof value === 'number' ? formatNumber(locale, value) : value;
-  }
-  if (Object.hasOwn(enGB.fieldErrors, error.code)) {
-    return t(`fieldErrors.${error.code as FieldErrorKey}` as TranslationKey, params);
-  }
-  // The workspace's codes translate once its strings are there; any other code shows the server's message.
-  return t(`workspaceFieldErrors.${error.code}` as TranslationKey, {
-    ...params,
-    defaultValue: error.message,
-  });
-}
-
 /**
  * The server's field errors travel in react-hook-form's single message as JSON behind this marker, and are
  * translated when shown, so switching the language translates them again.
@@ -89,7 +58,7 @@ function decodeFieldErrors(message: string): FieldError[] | undefined {
 /** What a field's message says, in the active language: a zod key, or the server's coded errors. */
 export function translateFieldMessage(message: string, t: Translate, locale: Locale): string[] {
   const server = decodeFieldErrors(message);
-  if (server) return server.map((error) => translateFieldError(error, t, locale));
+  if (server) return server.map((error) => fieldErrorMessage(error, t, locale));
   return [translateValidationMessage(message, t)];
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator, useRouteError } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { describeError } from '@/lib/api/errors';
+import { errorMessage } from '@/lib/api/errors';
 
 import NotFoundRoute from './not-found';
 import { isNotFoundError } from './not-found-error';
@@ -17,11 +17,10 @@ export function RouteError() {
   const revalidator = useRevalidator();
   if (isNotFoundError(error)) return <NotFoundRoute />;
 
-  const outcome = describeError(error, t, { serverMessage: false });
   const retrying = revalidator.state === 'loading';
   return (
     <ErrorMessage
-      message={outcome.kind === 'toast' ? outcome.message : t('errors.generic')}
+      message={errorMessage(error, { t, serverMessage: false })}
       retryLabel={t('errors.routeError.retry')}
       retrying={retrying}
       onRetry={() => {
@@ -38,11 +37,10 @@ export function RouteError() {
 export function RootError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const outcome = describeError(error, t, { serverMessage: false });
   return (
     <div className="flex min-h-svh">
       <ErrorMessage
-        message={outcome.kind === 'toast' ? outcome.message : t('errors.generic')}
+        message={errorMessage(error, { t, serverMessage: false })}
         retryLabel={t('errors.routeError.retry')}
         retrying={false}
         onRetry={() => {

@@ -1,13 +1,14 @@
 /**
  * Errors reach the user in one place. `describeError` (pure) decides what a failure means for the user —
- * messages for form fields, or one translated toast — and `handleApiError` shows it.
+ * messages for form fields, or one translated message (`errorMessage`, with the words of ./error-words) — and
+ * `handleApiError` shows it.
  */
 import type { i18n as I18n } from 'i18next';
 import { toast } from '@/lib/toast';
 
 import { i18n, type TranslationKey } from '@/lib/i18n';
-import enGB from '@/locales/en-GB.json';
 
+import { appCodeWords, codeMessage, type CodeWords } from './error-words';
 import type { components } from './schema';
 
 export type ErrorBody = components['schemas']['ErrorBody'];
@@ -91,12 +92,6 @@ export function ensureOk(result: { error?: unknown; response: Response }): void 
   if (!result.response.ok) throw ApiError.fromResponse(result.response, result.error);
 }
 
-type TranslatedCode = keyof typeof enGB.errors.codes;
-
-function isTranslatedCode(code: string): code is TranslatedCode {
-  return Object.hasOwn(enGB.errors.codes, code);
-}
-
 export type Translate = (
   key: TranslationKey,
   options?: { count?: number } & Record<string, string | number>,
@@ -105,6 +100,13 @@ export type Translate = (
 /** The `Translate` of an i18next instance (the app's, or a test's). */
 export function translatorFor(instance: I18n): Translate {
   return (key, options) => instance.t(key, options ?? {});
+}
+
+const translateActive = translatorFor(i18n);
+
+/** The server's code for `error`, when the server answered in its error format. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.detail?.code : undefined;
 }
 
 export type ErrorOutcome =
@@ -116,46 +118,52 @@ function nonEmptyFields(fields: FieldErrors | undefined): FieldErrors | undefine
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
+export type MessageOptions = {
+  /** Defaults to the app's active language. */
+  t?: Translate;
+  /** The caller's own words for codes, looked up before the app's (./error-words). */
+  words?: readonly CodeWords[];
+  /** `false`: never the server's own (English) message, the generic translated one instead. */
+  serverMessage?: boolean;
+};
+
+/**
+ * `error` as one message: translated by the error's `code` (the caller's words, then the app's), falling back to
+ * the server's English `message`, then to a generic translated message.
+ */
+export function errorMessage(
+  error: unknown,
+  { t = translateActive, words = [], serverMessage }: MessageOptions = {},
+): string {
+  if (error instanceof NetworkError) return t('errors.network');
+  if (!(error instanceof ApiError) || error.detail === undefined) return t('errors.generic');
+
+  const { code, message } = error.detail;
+  if (code === 'rate_limited') {
+    const seconds = error.retryAfterSeconds;
+    return seconds === undefined
+      ? t('errors.rateLimitedLater')
+      : t('errors.rateLimited', { count: seconds });
+  }
+  const translated = codeMessage(code, t, [...words, ...appCodeWords]);
+  if (translated !== undefined) return translated;
+  if (serverMessage !== false && message.trim() !== '') return message;
+  return t('errors.generic');
+}
+
 /**
  * What the user should see for `error`. Field messages go to the form when it can show them; otherwise one
- * toast, translated by the error's `code`, falling back to the server's English `message`, then to a
- * generic translated message.
+ * toast with its `errorMessage`.
  */
 export function describeError(
   error: unknown,
   t: Translate,
-  options: {
-    canShowFields?: boolean;
-    /** `false`: never the server's own (English) message, the generic translated one instead. */
-    serverMessage?: boolean;
-  } = {},
+  options: Omit<MessageOptions, 't'> & { canShowFields?: boolean } = {},
 ): ErrorOutcome {
-  if (error instanceof NetworkError) return { kind: 'toast', message: t('errors.network') };
-  if (!(error instanceof ApiError) || error.detail === undefined) {
-    return { kind: 'toast', message: t('errors.generic') };
-  }
-
-  const { code, message, fields } = error.detail;
-  const fieldMessages = nonEmptyFields(fields);
+  const fieldMessages =
+    error instanceof ApiError ? nonEmptyFields(error.detail?.fields) : undefined;
   if (options.canShowFields && fieldMessages) return { kind: 'fields', fields: fieldMessages };
-
-  if (code === 'rate_limited') {
-    const seconds = error.retryAfterSeconds;
-    return {
-      kind: 'toast',
-      message:
-        seconds === undefined
-          ? t('errors.rateLimitedLater')
-          : t('errors.rateLimited', { count: seconds }),
-    };
-  }
-  if (isTranslatedCode(code)) return { kind: 'toast', message: t(`errors.codes.${code}`) };
-  // The codes only the signed-in workspace meets (series, blueprints, images) translate with its strings, which
-  // every page and dialog that can meet them has loaded (lib/i18n).
-  const workspaceMessage = t(`workspaceErrors.${code}` as TranslationKey, { defaultValue: '' });
-  if (workspaceMessage !== '') return { kind: 'toast', message: workspaceMessage };
-  if (options.serverMessage !== false && message.trim() !== '') return { kind: 'toast', message };
-  return { kind: 'toast', message: t('errors.generic') };
+  return { kind: 'toast', message: errorMessage(error, { ...options, t }) };
 }
 
 export type HandleApiErrorOptions = {
@@ -168,8 +176,6 @@ export type HandleApiErrorOptions = {
   /** Shows a message that is not about one field (e.g. on the form itself); without it, a toast. */
   showMessage?: (message: string) => void;
 };
-
-const translateActive = translatorFor(i18n);
 
 /** Shows `error` to the user: on the form's fields when possible, otherwise as an error toast. */
 export function handleApiError(

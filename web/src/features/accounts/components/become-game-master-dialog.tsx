@@ -14,7 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { describeError, translatorFor } from '@/lib/api/errors';
+import { errorMessage, translatorFor } from '@/lib/api/errors';
 import { useSignedInUser } from '@/lib/auth/current-user';
 
 import { useBecomeGameMaster } from '../api/become-game-master';
@@ -45,9 +45,8 @@ export function BecomeGameMasterDialog({
       void navigate(paths.profileById.getHref(context.user?.id ?? accountId));
     },
     onError: (error) => {
-      const outcome = describeError(error, translatorFor(i18n));
       toast.error(t('accounts.becomeGameMaster.failed'), {
-        description: outcome.kind === 'toast' ? outcome.message : undefined,
+        description: errorMessage(error, { t: translatorFor(i18n) }),
       });
     },
   });

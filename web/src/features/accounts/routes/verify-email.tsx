@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
-import { ApiError, describeError, translatorFor } from '@/lib/api/errors';
+import { ApiError, errorMessage, translatorFor } from '@/lib/api/errors';
 
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { useVerifyEmail } from '../api/verify-email';
@@ -91,13 +91,10 @@ export default function VerifyEmailRoute() {
     );
 
   if (token === '' || verify.isError) {
-    const outcome = token === '' ? undefined : describeError(verify.error, translatorFor(i18n));
     const message =
-      outcome === undefined
+      token === ''
         ? t('errors.codes.link_invalid')
-        : outcome.kind === 'toast'
-          ? outcome.message
-          : t('errors.generic');
+        : errorMessage(verify.error, { t: translatorFor(i18n) });
     return (
       <AuthCard title={t('emailVerification.failedTitle')}>
         <div

@@ -12,12 +12,12 @@ import { Link } from 'react-router';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Textarea } from '@/components/ui/textarea';
-import { describeError, translatorFor, type Translate } from '@/lib/api/errors';
+import { translatorFor, type Translate } from '@/lib/api/errors';
 import type { CommandDialogProps } from '@/lib/commands/types';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 import { i18n, type TranslationKey } from '@/lib/i18n';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 import { paths } from '@/lib/paths';
-import { toast } from '@/lib/toast';
 
 import { useApplicationMove, useApplyToSeries, type SeriesApplication } from '../api/applications';
 import type { ApplyTarget } from '../lib/apply-target';
@@ -38,14 +38,6 @@ const moveKeys = {
   reject: { success: 'applications.toasts.rejected', failure: 'applications.toasts.rejectFailed' },
   remove: { success: 'applications.toasts.removed', failure: 'applications.toasts.removeFailed' },
 } as const satisfies Record<Move, { success: TranslationKey; failure: TranslationKey }>;
-
-function toastFailure(key: TranslationKey, error: unknown) {
-  const outcome = describeError(error, translatorFor(i18n));
-  toast.error(i18n.t(key), {
-    description:
-      outcome.kind === 'toast' ? outcome.message : i18n.t('errors.codes.validation_failed'),
-  });
-}
 
 /** The refusal in the dialog itself (`role="alert"`), with the way to the profile when a birthdate is missing. */
 function RefusalAlert({ refusal }: { refusal: Refusal }) {
@@ -189,7 +181,7 @@ export function ApplyDialog({ open, onOpenChange, series }: ApplyDialogProps) {
             describeRefusal(e, translate, { move: 'apply', minAge: series.min_player_age }),
           );
         }
-        toast.success(i18n.t('applications.toasts.applied'));
+        toastSuccess('applications.toasts.applied');
       }}
     />
   );
@@ -223,7 +215,7 @@ export function MoveDialog({ open, onOpenChange, move, application }: MoveDialog
             describeRefusal(e, translate, { move }),
           );
         }
-        toast.success(i18n.t(moveKeys[move].success));
+        toastSuccess(moveKeys[move].success);
       }}
     />
   );

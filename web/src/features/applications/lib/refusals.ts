@@ -3,8 +3,8 @@
  * in the dialog itself, in the active language, where the user is still looking. Anything else is the spec's
  * failure toast ('Failed to apply to series', …) with the generic description.
  */
-import { ApiError, type ErrorCode, type Translate } from '@/lib/api/errors';
-import type { TranslationKey } from '@/lib/i18n';
+import { codeMessage, codeWords } from '@/lib/api/error-words';
+import { ApiError, type Translate } from '@/lib/api/errors';
 
 import type { Move } from './moves';
 
@@ -15,21 +15,8 @@ export type Refusal = {
   profileLink: boolean;
 };
 
-const codeKeys = {
-  recruitment_closed: 'applications.refusals.recruitment_closed',
-  own_series: 'applications.refusals.own_series',
-  already_applied: 'applications.refusals.already_applied',
-  birthdate_required: 'applications.refusals.birthdate_required',
-  series_full: 'applications.refusals.series_full',
-  series_ended: 'applications.refusals.series_ended',
-} as const satisfies Partial<Record<ErrorCode, TranslationKey>>;
-
-/** Codes the server sends (a renamed one fails to compile here), worded in the dialog. */
-type KnownCode = Extract<ErrorCode, keyof typeof codeKeys | 'too_young' | 'application_state'>;
-
-function isKnownCode(code: string): code is KnownCode {
-  return Object.hasOwn(codeKeys, code) || code === 'too_young' || code === 'application_state';
-}
+/** `applications.refusals.<code>`; too_young and the state refusal take more than the code (below). */
+const refusalWords = codeWords('applications.refusals');
 
 /**
  * What to show in the dialog for `error`, or undefined when it is not a refusal we explain there. `minAge` is the
@@ -43,8 +30,7 @@ export function describeRefusal(
 ): Refusal | undefined {
   if (!(error instanceof ApiError) || error.detail === undefined) return undefined;
   const { code, message } = error.detail;
-  if (!isKnownCode(code)) return undefined;
-  let text: string;
+  let text: string | undefined;
   if (code === 'too_young') {
     text =
       minAge === undefined || minAge === null
@@ -53,7 +39,8 @@ export function describeRefusal(
   } else if (code === 'application_state') {
     text = move && move !== 'apply' ? t(`applications.refusals.state.${move}`) : message;
   } else {
-    text = t(codeKeys[code]);
+    text = codeMessage(code, t, [refusalWords]);
   }
+  if (text === undefined) return undefined;
   return { code, message: text, profileLink: code === 'birthdate_required' };
 }

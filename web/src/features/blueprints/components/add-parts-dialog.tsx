@@ -19,8 +19,8 @@ import { useFieldErrors } from '@/lib/forms';
 import { useSetBlueprintParts, type ActivityBlueprint } from '../api/blueprints';
 import { useMyParts } from '../api/parts';
 import { blueprintPaths } from '@/lib/paths';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 import { addPartsSchema, type AddPartsValues } from '../lib/schemas';
-import { toastFailure, toastSuccess } from '../lib/toasts';
 
 export function AddPartsDialog({
   open,

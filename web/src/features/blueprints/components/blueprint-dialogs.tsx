@@ -26,8 +26,8 @@ import { handleFormError, useFieldErrors } from '@/lib/forms';
 import { useCreateBlueprint, useUpdateBlueprint, type ActivityBlueprint } from '../api/blueprints';
 import { useCreatePart } from '../api/parts';
 import { blueprintPaths } from '@/lib/paths';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 import { partSchema, type PartValues } from '../lib/schemas';
-import { toastFailure, toastSuccess } from '../lib/toasts';
 import { BlueprintForm } from './blueprint-form';
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };

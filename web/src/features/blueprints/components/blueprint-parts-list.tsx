@@ -32,7 +32,7 @@ import { cn } from '@/lib/utils';
 
 import { useSetBlueprintParts, type ActivityBlueprint } from '../api/blueprints';
 import { blueprintPaths } from '@/lib/paths';
-import { toastFailure, toastSuccess } from '../lib/toasts';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 import { RichTextView } from './rich-text-view';
 
 type Part = ActivityBlueprint['parts'][number];

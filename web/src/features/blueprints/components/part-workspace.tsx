@@ -55,6 +55,7 @@ import {
 import { Autosaver, type AutosaveState } from '../lib/autosave';
 import { clearDraft, readDraft, writeDraft } from '../lib/draft';
 import { blueprintPaths } from '@/lib/paths';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 import {
   asDocument,
   CONTENT_MAX_CHARACTERS,
@@ -63,7 +64,6 @@ import {
   richTextExtensions,
 } from '../lib/rich-text';
 import { titleSchema } from '../lib/schemas';
-import { toastFailure, toastSuccess } from '../lib/toasts';
 
 export default function PartWorkspace({ part }: { part: BlueprintPart }) {
   const { t } = useTranslation();

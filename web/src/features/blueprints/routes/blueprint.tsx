@@ -43,7 +43,7 @@ import { GmInvitation } from '@/features/accounts';
 import { Page, PageHeader } from '@/components/page';
 import { isNotFound, preloadUnlessNotFound, requireSignedInGm } from '@/lib/gm-loader';
 import { blueprintPaths } from '@/lib/paths';
-import { toastFailure, toastSuccess } from '../lib/toasts';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {

@@ -1,9 +1,10 @@
 /**
  * The commerce refusals worded for the buyer, the GM and the seller, by the server's stable code (decisions.md
- * §3); any other failure falls back to the app's usual description (describeError).
+ * §3), with the checkout's own words (`checkout.errors.codes`); any other failure is described the app's usual way.
  */
-import { ApiError, describeError, translatorFor } from '@/lib/api/errors';
-import { i18n, type TranslationKey } from '@/lib/i18n';
+import { codeWords } from '@/lib/api/error-words';
+import { errorCode, errorMessage, type ErrorCode } from '@/lib/api/errors';
+import { i18n } from '@/lib/i18n';
 
 import { CartNotInitializedError } from './cart-storage';
 
@@ -32,21 +33,21 @@ export const commerceCodes = [
   'payment_provider_unavailable',
   'payment_collection_not_found',
   'shipping_option_not_found',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 export type CommerceCode = (typeof commerceCodes)[number];
 
+const commerceWords = codeWords('checkout.errors.codes');
+
 export function commerceCode(error: unknown): CommerceCode | undefined {
-  if (!(error instanceof ApiError) || error.detail === undefined) return undefined;
-  const code: string = error.detail.code;
-  return (commerceCodes as readonly string[]).includes(code) ? (code as CommerceCode) : undefined;
+  const code = errorCode(error);
+  return (commerceCodes as readonly (string | undefined)[]).includes(code)
+    ? (code as CommerceCode)
+    : undefined;
 }
 
 /** The words for `error`: ours for a commerce code, the app's for anything else. */
 export function commerceErrorMessage(error: unknown): string {
   if (error instanceof CartNotInitializedError) return i18n.t('checkout.errors.cartNotInitialized');
-  const code = commerceCode(error);
-  if (code) return i18n.t(`checkout.errors.codes.${code}` as TranslationKey);
-  const described = describeError(error, translatorFor(i18n));
-  return described.kind === 'toast' ? described.message : i18n.t('errors.codes.validation_failed');
+  return errorMessage(error, { words: [commerceWords] });
 }

@@ -1,10 +1,10 @@
 /**
- * The reviews' refusals in the reader's language, by the server's stable code (the contract's codes). They are
- * translated with the reviews' own strings (the workspace's, loaded with their code), not in the shell's
+ * The reviews' refusals in the reader's language, by the server's stable code (the contract's codes). They have
+ * the reviews' own words (`reviews.errors`, in the workspace's strings that load with their code), not the shell's
  * `errors.codes`, which every first page carries; anything else is described the app's usual way.
  */
-import { ApiError, describeError, translatorFor } from '@/lib/api/errors';
-import { i18n, type TranslationKey } from '@/lib/i18n';
+import { codeWords } from '@/lib/api/error-words';
+import { errorCode, errorMessage, type ErrorCode } from '@/lib/api/errors';
 
 export const reviewCodes = [
   'feedback_already_submitted',
@@ -19,20 +19,20 @@ export const reviewCodes = [
   'cannot_report_yourself',
   'game_master_only',
   'player_not_found',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 export type ReviewCode = (typeof reviewCodes)[number];
 
+const reviewWords = codeWords('reviews.errors');
+
 export function reviewCode(error: unknown): ReviewCode | undefined {
-  if (!(error instanceof ApiError) || error.detail === undefined) return undefined;
-  const code: string = error.detail.code;
-  return (reviewCodes as readonly string[]).includes(code) ? (code as ReviewCode) : undefined;
+  const code = errorCode(error);
+  return (reviewCodes as readonly (string | undefined)[]).includes(code)
+    ? (code as ReviewCode)
+    : undefined;
 }
 
 /** The words for `error`: ours for a reviews code, the app's for anything else. */
 export function reviewErrorMessage(error: unknown): string {
-  const code = reviewCode(error);
-  if (code) return i18n.t(`reviews.errors.${code}` as TranslationKey);
-  const described = describeError(error, translatorFor(i18n));
-  return described.kind === 'toast' ? described.message : i18n.t('errors.generic');
+  return errorMessage(error, { words: [reviewWords] });
 }

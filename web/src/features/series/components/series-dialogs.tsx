@@ -36,6 +36,7 @@ import { handleFormError, useFieldErrors } from '@/lib/forms';
 import { useDeleteSeries, useSetSeriesSchedule, useUpdateSeries, type Series } from '../api/series';
 import { parseRecurrenceRule } from '../lib/rrule';
 import { seriesPaths } from '@/lib/paths';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 import {
   basicInfoSchema,
   DEFAULT_DURATION,
@@ -54,7 +55,6 @@ import {
   type StatusFormValues,
 } from '../lib/schemas';
 import { locationFormValues, pricingFormValues, requirementsFormValues } from '../lib/form-values';
-import { toastFailure, toastSuccess } from '../lib/toasts';
 import { browserTimeZone, todayIn } from '../lib/zones';
 import { ScheduleForm } from './schedule-form';
 import { LocationFields, PricingFields, RequirementsFields } from './series-fields';

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 
 import { IMAGE_MAX_BYTES, imageProblem, useUploadSeriesImage, type ImageKind } from '../api/images';
 import type { Series } from '../api/series';
-import { toastFailure, toastSuccess } from '../lib/toasts';
 
 export function SeriesImage({ series, kind }: { series: Series; kind: ImageKind }) {
   const { t } = useTranslation();

@@ -36,6 +36,7 @@ import {
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { handleFormError, useFieldErrors } from '@/lib/forms';
 import { activeLocale, i18n } from '@/lib/i18n';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 
 import { seriesBlueprintsQueryOptions, useCreateSeries, useSeriesBlueprints } from '../api/series';
 import { LocationFields, PricingFields, RequirementsFields } from '../components/series-fields';
@@ -46,7 +47,6 @@ import {
   wizardSchema,
   type WizardFormValues,
 } from '../lib/schemas';
-import { toastFailure, toastSuccess } from '../lib/toasts';
 
 export function createLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

@@ -2,11 +2,14 @@
  * What the user is told once a session move is answered: the spec's success toast, or its failure toast — with
  * the spec's own words for a refusal it names (series_must_be_active, the schedule rules, …) instead.
  */
-import { describeError, translatorFor } from '@/lib/api/errors';
-import { i18n, type TranslationKey } from '@/lib/i18n';
+import type { TranslationKey } from '@/lib/i18n';
+import {
+  toastFailure as toastMoveFailure,
+  toastSuccess as toastMoveSuccess,
+} from '@/lib/outcome-toasts';
 import { toast } from '@/lib/toast';
 
-import { refusalKey } from './refusals';
+import { refusalMessage } from './refusals';
 
 /** Every move a toast names: the GM's status moves and the rest. */
 export type Outcome =
@@ -28,18 +31,11 @@ export type Outcome =
   | 'leave';
 
 export function toastSuccess(outcome: Outcome) {
-  toast.success(i18n.t(`sessions.toasts.success.${outcome}` as TranslationKey));
+  toastMoveSuccess(`sessions.toasts.success.${outcome}` as TranslationKey);
 }
 
 export function toastFailure(outcome: Outcome, error: unknown) {
-  const known = refusalKey(error);
-  if (known) {
-    toast.error(i18n.t(known));
-    return;
-  }
-  const described = describeError(error, translatorFor(i18n));
-  toast.error(i18n.t(`sessions.toasts.failure.${outcome}` as TranslationKey), {
-    description:
-      described.kind === 'toast' ? described.message : i18n.t('errors.codes.validation_failed'),
-  });
+  const refusal = refusalMessage(error);
+  if (refusal) toast.error(refusal);
+  else toastMoveFailure(`sessions.toasts.failure.${outcome}` as TranslationKey, error);
 }

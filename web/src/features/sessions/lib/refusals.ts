@@ -1,47 +1,18 @@
 /**
- * The refusals the sessions pages word themselves, by the server's stable code (issue 15's contract); any other
- * failure is the spec's failure toast for the move.
+ * The refusals the sessions pages word themselves, by the server's stable code (issue 15's contract), and the
+ * sessions forms' words for a field's rule, by field and code; the translator is lib/api's.
  */
-import { ApiError, translatorFor } from '@/lib/api/errors';
-import { i18n, type TranslationKey } from '@/lib/i18n';
+import { codeMessage, codeWords, fieldErrorMessage, fieldWords } from '@/lib/api/error-words';
+import { ApiError, errorCode, translatorFor, type FieldErrors } from '@/lib/api/errors';
+import { activeLocale, i18n } from '@/lib/i18n';
 
-const codeKeys: Record<string, TranslationKey> = {
-  series_must_be_active: 'sessions.refusals.series_must_be_active',
-  series_must_have_pricing: 'sessions.refusals.series_must_have_pricing',
-  session_completed_or_cancelled: 'sessions.refusals.session_completed_or_cancelled',
-  session_not_in_planning: 'sessions.refusals.session_not_in_planning',
-  session_too_soon: 'sessions.refusals.session_too_soon',
-  preparation_not_open: 'sessions.refusals.preparation_not_open',
-  session_has_payments: 'sessions.refusals.session_has_payments',
-  session_full: 'sessions.refusals.session_full',
-};
+const refusalWords = codeWords('sessions.refusals');
+const sessionFieldWords = fieldWords('sessions.fieldErrors');
 
-/** The spec's words for a known refusal in `error`, as a translation key, or undefined. */
-export function refusalKey(error: unknown): TranslationKey | undefined {
-  if (!(error instanceof ApiError) || error.detail === undefined) return undefined;
-  return Object.hasOwn(codeKeys, error.detail.code) ? codeKeys[error.detail.code] : undefined;
-}
-
-/** Server field errors on the forms' fields: `sessions.fieldErrors.<code>`, when we word that code. */
-const fieldCodes = new Set([
-  'required',
-  'invalid',
-  'not_accepted',
-  'too_many',
-  'too_soon',
-  'too_short',
-  'too_long',
-  'already_participant',
-  'message_too_long',
-  'message_control_characters',
-]);
-
-export function fieldErrorKey(field: string, code: string): TranslationKey | undefined {
-  if (!fieldCodes.has(code)) return undefined;
-  const name = field.split('.').pop() ?? field;
-  // Keys in camelCase: a code such as too_many would read as a plural form (`_many`) to i18next.
-  const key = code.replace(/_(\w)/g, (_match, letter: string) => letter.toUpperCase());
-  return `sessions.fieldErrors.${name}.${key}` as TranslationKey;
+/** The spec's words for a refusal in `error` the sessions pages word themselves, or undefined. */
+export function refusalMessage(error: unknown): string | undefined {
+  const code = errorCode(error);
+  return code === undefined ? undefined : codeMessage(code, translatorFor(i18n), [refusalWords]);
 }
 
 /**
@@ -53,20 +24,23 @@ export function serverFieldErrors(
   fieldFor: (serverField: string) => string | undefined,
 ): Record<string, string[]> | undefined {
   if (!(error instanceof ApiError) || error.detail === undefined) return undefined;
-  const fields = error.detail.fields as
-    Record<string, { code: string; message: string }[]> | undefined;
+  // A body without `fields` passes for the error format too (isErrorBody).
+  const fields = error.detail.fields as FieldErrors | undefined;
   if (!fields) return undefined;
   const t = translatorFor(i18n);
+  const locale = activeLocale(i18n);
   const result: Record<string, string[]> = {};
   for (const [serverField, errors] of Object.entries(fields)) {
     const field = fieldFor(serverField);
     if (field === undefined || errors.length === 0) return undefined;
     result[field] = [
       ...(result[field] ?? []),
-      ...errors.map((fieldError) => {
-        const key = fieldErrorKey(serverField, fieldError.code);
-        return key ? t(key) : fieldError.message;
-      }),
+      ...errors.map((fieldError) =>
+        fieldErrorMessage(fieldError, t, locale, {
+          field: serverField,
+          words: [sessionFieldWords],
+        }),
+      ),
     ];
   }
   return Object.keys(result).length > 0 ? result : undefined;
