@@ -5,6 +5,7 @@
 import { codeWords } from '@/lib/api/error-words';
 import { errorCode, errorMessage, type ErrorCode } from '@/lib/api/errors';
 import { i18n } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
 
 import { CartNotInitializedError } from './cart-storage';
 
@@ -50,4 +51,10 @@ export function commerceCode(error: unknown): CommerceCode | undefined {
 export function commerceErrorMessage(error: unknown): string {
   if (error instanceof CartNotInitializedError) return i18n.t('checkout.errors.cartNotInitialized');
   return errorMessage(error, { words: [commerceWords] });
+}
+
+/** The checkout's failure toast (spec §8: checkout errors are logged too, with the cause the toast leaves out). */
+export function toastCheckoutFailure(error: unknown) {
+  console.error('Checkout failed', error);
+  toast.error(i18n.t('checkout.failed'), { description: commerceErrorMessage(error) });
 }
