@@ -1,7 +1,7 @@
 /**
- * A part's page once loaded: its title (rename, delete), the Tiptap editor with a character limit, a live count,
- * the last-saved time in the viewer's locale and autosave, and the blueprints that use it. Loaded lazily, so
- * no other page pays for the editor.
+ * A part's page once loaded: its title (rename, delete), the Tiptap editor (its toolbar and link dialog in
+ * part-editor-*.tsx) with a character limit, a live count, the last-saved time in the viewer's locale and
+ * autosave, and the blueprints that use it. Loaded lazily, so no other page pays for the editor.
  *
  * Nothing typed is lost: each change goes to a local draft at once and to the server about a second after
  * typing stops (`lib/autosave.ts`). A failed save says 'Could not save changes' and keeps retrying; a reload
@@ -10,19 +10,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CharacterCount } from '@tiptap/extensions';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import {
-  Bold,
-  Heading2,
-  Heading3,
-  Italic,
-  Link2,
-  List,
-  ListOrdered,
-  Pencil,
-  Quote,
-  Trash2,
-  type LucideIcon,
-} from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -42,6 +30,8 @@ import { Input } from '@/components/ui/input';
 import type { Translate } from '@/lib/api/errors';
 import { translateValidationMessage } from '@/lib/forms';
 import { useFormat } from '@/lib/i18n';
+import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
+import { blueprintPaths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 import {
@@ -54,16 +44,14 @@ import {
 } from '../api/parts';
 import { Autosaver, type AutosaveState } from '../lib/autosave';
 import { clearDraft, readDraft, writeDraft } from '../lib/draft';
-import { blueprintPaths } from '@/lib/paths';
-import { toastFailure, toastSuccess } from '@/lib/outcome-toasts';
 import {
   asDocument,
   CONTENT_MAX_CHARACTERS,
   countCharacters,
-  isAllowedLink,
   richTextExtensions,
 } from '../lib/rich-text';
 import { titleSchema } from '../lib/schemas';
+import { Toolbar } from './part-editor-toolbar';
 
 export default function PartWorkspace({ part }: { part: BlueprintPart }) {
   const { t } = useTranslation();
@@ -253,193 +241,6 @@ function SaveStatus({
             : saved}
       </span>
     </div>
-  );
-}
-
-type ToolbarAction = {
-  id: string;
-  icon: LucideIcon;
-  label: string;
-  active: boolean;
-  run: () => void;
-};
-
-function Toolbar({ editor }: { editor: Editor }) {
-  const { t } = useTranslation();
-  const [linkOpen, setLinkOpen] = useState(false);
-  const active = useEditorState({
-    editor,
-    selector: ({ editor: current }) => ({
-      bold: current.isActive('bold'),
-      italic: current.isActive('italic'),
-      h2: current.isActive('heading', { level: 2 }),
-      h3: current.isActive('heading', { level: 3 }),
-      bullet: current.isActive('bulletList'),
-      ordered: current.isActive('orderedList'),
-      quote: current.isActive('blockquote'),
-      link: current.isActive('link'),
-    }),
-  });
-  const chain = () => editor.chain().focus();
-  const actions: ToolbarAction[] = [
-    {
-      id: 'bold',
-      icon: Bold,
-      label: t('blueprints.editor.bold'),
-      active: active.bold,
-      run: () => chain().toggleBold().run(),
-    },
-    {
-      id: 'italic',
-      icon: Italic,
-      label: t('blueprints.editor.italic'),
-      active: active.italic,
-      run: () => chain().toggleItalic().run(),
-    },
-    {
-      id: 'h2',
-      icon: Heading2,
-      label: t('blueprints.editor.heading2'),
-      active: active.h2,
-      run: () => chain().toggleHeading({ level: 2 }).run(),
-    },
-    {
-      id: 'h3',
-      icon: Heading3,
-      label: t('blueprints.editor.heading3'),
-      active: active.h3,
-      run: () => chain().toggleHeading({ level: 3 }).run(),
-    },
-    {
-      id: 'bullet',
-      icon: List,
-      label: t('blueprints.editor.bulletList'),
-      active: active.bullet,
-      run: () => chain().toggleBulletList().run(),
-    },
-    {
-      id: 'ordered',
-      icon: ListOrdered,
-      label: t('blueprints.editor.orderedList'),
-      active: active.ordered,
-      run: () => chain().toggleOrderedList().run(),
-    },
-    {
-      id: 'quote',
-      icon: Quote,
-      label: t('blueprints.editor.blockquote'),
-      active: active.quote,
-      run: () => chain().toggleBlockquote().run(),
-    },
-    {
-      id: 'link',
-      icon: Link2,
-      label: t('blueprints.editor.link'),
-      active: active.link,
-      run: () => {
-        setLinkOpen(true);
-      },
-    },
-  ];
-  return (
-    <div
-      role="toolbar"
-      aria-label={t('blueprints.editor.toolbar')}
-      className="flex flex-wrap gap-1 border-b border-border p-1.5"
-    >
-      {actions.map((action) => (
-        <Button
-          key={action.id}
-          type="button"
-          variant={action.active ? 'outline' : 'ghost'}
-          size="sm"
-          aria-label={action.label}
-          aria-pressed={action.active}
-          title={action.label}
-          onClick={action.run}
-        >
-          <action.icon aria-hidden />
-        </Button>
-      ))}
-      <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />
-    </div>
-  );
-}
-
-function LinkDialog({
-  editor,
-  open,
-  onOpenChange,
-}: {
-  editor: Editor;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')} className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{t('blueprints.editor.link')}</DialogTitle>
-          <DialogDescription>{t('blueprints.editor.linkHint')}</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <LinkForm
-            initial={(editor.getAttributes('link') as { href?: string }).href ?? ''}
-            onApply={(href) => {
-              const chain = editor.chain().focus().extendMarkRange('link');
-              if (href === '') chain.unsetLink().run();
-              else chain.setLink({ href }).run();
-              onOpenChange(false);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function LinkForm({ initial, onApply }: { initial: string; onApply: (href: string) => void }) {
-  const { t } = useTranslation();
-  const [href, setHref] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const value = href.trim();
-        if (value !== '' && !isAllowedLink(value)) {
-          setError(t('workspaceValidation.linkScheme'));
-          return;
-        }
-        onApply(value);
-      }}
-    >
-      <Field label={t('blueprints.editor.linkPrompt')} errors={error ? [error] : []}>
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            value={href}
-            placeholder="https://"
-            onChange={(event) => {
-              setHref(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </Field>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit">{t('blueprints.editor.linkApply')}</Button>
-      </DialogFooter>
-    </form>
   );
 }
 
