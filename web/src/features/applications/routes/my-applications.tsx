@@ -9,10 +9,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { ListPage } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ListPagination } from '@/components/list-pagination';
-import { Page, PageHeader } from '@/components/page';
 import { questboardPaths, applicationPaths } from '@/lib/paths';
 import { requireSignedIn } from '@/lib/auth/guards';
 
@@ -44,92 +42,82 @@ export default function MyApplicationsRoute() {
   const { data: page } = useMyApplications(offset);
   const [dialog, setDialog] = useState<{ move: PlayerMove; application: SeriesApplication }>();
   return (
-    <Page>
-      <PageHeader
-        before={
+    <ListPage
+      header={{
+        before: (
           <Link
             to={applicationPaths.myGames.getHref()}
             className="text-sm text-muted-foreground underline-offset-4 hover:underline"
           >
             {t('applications.myApplications.back')}
           </Link>
-        }
-        title={t('pageTitles.myApplications')}
-        intro={t('applications.myApplications.intro')}
-      />
-      {page?.count === 0 && (
-        <EmptyState
-          icon={ListChecks}
-          title={t('applications.myApplications.empty')}
-          description={t('applications.myApplications.emptyText')}
-          action={
-            <Button asChild>
-              <Link to={questboardPaths.questboard.getHref()}>
-                {t('applications.myGames.findQuests')}
-              </Link>
-            </Button>
+        ),
+        title: t('pageTitles.myApplications'),
+        intro: t('applications.myApplications.intro'),
+      }}
+      empty={{
+        icon: ListChecks,
+        title: t('applications.myApplications.empty'),
+        description: t('applications.myApplications.emptyText'),
+        action: (
+          <Button asChild>
+            <Link to={questboardPaths.questboard.getHref()}>
+              {t('applications.myGames.findQuests')}
+            </Link>
+          </Button>
+        ),
+      }}
+      page={page}
+      offset={offset}
+      pageSize={pageSize}
+      onOffsetChange={(next) => {
+        setSearchParams(next === 0 ? {} : { offset: String(next) });
+      }}
+      list={{ testId: 'my-applications', className: 'gap-4' }}
+      item={(application) => (
+        <ApplicationCard
+          application={application}
+          viewer="player"
+          selected={application.id === selectedId}
+          heading={
+            <Link
+              to={questboardPaths.series.getHref(application.series_handle)}
+              className="underline-offset-4 hover:underline"
+            >
+              {application.series_title}
+            </Link>
+          }
+          actions={
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link
+                  to={`?${new URLSearchParams({
+                    ...(offset ? { offset: String(offset) } : {}),
+                    application: application.id,
+                  }).toString()}`}
+                  aria-label={`${t('applications.actions.select')}: ${application.series_title}`}
+                  aria-current={application.id === selectedId ? 'true' : undefined}
+                >
+                  {t('applications.actions.select')}
+                </Link>
+              </Button>
+              {playerMoves(application.status).map((move) => (
+                <Button
+                  key={move}
+                  variant={move === 'cancel' ? 'outline' : 'default'}
+                  size="sm"
+                  onClick={() => {
+                    setDialog({ move, application });
+                  }}
+                >
+                  {t(`applications.actions.${move}`)}
+                </Button>
+              ))}
+            </>
           }
         />
       )}
-      {page && page.items.length > 0 && (
-        <ul className="flex flex-col gap-4" data-testid="my-applications">
-          {page.items.map((application) => (
-            <li key={application.id}>
-              <ApplicationCard
-                application={application}
-                viewer="player"
-                selected={application.id === selectedId}
-                heading={
-                  <Link
-                    to={questboardPaths.series.getHref(application.series_handle)}
-                    className="underline-offset-4 hover:underline"
-                  >
-                    {application.series_title}
-                  </Link>
-                }
-                actions={
-                  <>
-                    <Button asChild variant="ghost" size="sm">
-                      <Link
-                        to={`?${new URLSearchParams({
-                          ...(offset ? { offset: String(offset) } : {}),
-                          application: application.id,
-                        }).toString()}`}
-                        aria-label={`${t('applications.actions.select')}: ${application.series_title}`}
-                        aria-current={application.id === selectedId ? 'true' : undefined}
-                      >
-                        {t('applications.actions.select')}
-                      </Link>
-                    </Button>
-                    {playerMoves(application.status).map((move) => (
-                      <Button
-                        key={move}
-                        variant={move === 'cancel' ? 'outline' : 'default'}
-                        size="sm"
-                        onClick={() => {
-                          setDialog({ move, application });
-                        }}
-                      >
-                        {t(`applications.actions.${move}`)}
-                      </Button>
-                    ))}
-                  </>
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {page && (
-        <ListPagination
-          offset={offset}
-          limit={pageSize}
-          count={page.count}
-          onOffsetChange={(next) => {
-            setSearchParams(next === 0 ? {} : { offset: String(next) });
-          }}
-        />
-      )}
+    >
       {dialog && (
         <MoveDialog
           open
@@ -140,6 +128,6 @@ export default function MyApplicationsRoute() {
           application={dialog.application}
         />
       )}
-    </Page>
+    </ListPage>
   );
 }

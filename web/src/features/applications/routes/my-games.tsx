@@ -4,12 +4,10 @@ import { Dices, ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { ListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ListPagination } from '@/components/list-pagination';
 import { offsetFrom } from '@/lib/gm-loader';
-import { Page, PageHeader } from '@/components/page';
 import { questboardPaths, sessionPaths, applicationPaths } from '@/lib/paths';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
@@ -46,63 +44,52 @@ export default function MyGamesRoute() {
     </div>
   );
   return (
-    <Page>
-      <PageHeader
-        title={t('pageTitles.myGames')}
-        intro={t('applications.myGames.intro')}
-        action={applications}
-      />
-      {page?.count === 0 && (
-        <EmptyState
-          icon={Dices}
-          title={t('applications.myGames.empty')}
-          description={t('applications.myGames.emptyText')}
-          action={
-            <Button asChild>
-              <Link to={questboardPaths.questboard.getHref()}>
-                {t('applications.myGames.findQuests')}
-              </Link>
-            </Button>
-          }
-        />
+    <ListPage
+      header={{
+        title: t('pageTitles.myGames'),
+        intro: t('applications.myGames.intro'),
+        action: applications,
+      }}
+      empty={{
+        icon: Dices,
+        title: t('applications.myGames.empty'),
+        description: t('applications.myGames.emptyText'),
+        action: (
+          <Button asChild>
+            <Link to={questboardPaths.questboard.getHref()}>
+              {t('applications.myGames.findQuests')}
+            </Link>
+          </Button>
+        ),
+      }}
+      page={page}
+      offset={offset}
+      pageSize={pageSize}
+      onOffsetChange={(next) => {
+        setSearchParams(next === 0 ? {} : { offset: String(next) });
+      }}
+      list={{ testId: 'my-games' }}
+      itemClassName="flex flex-col gap-2 rounded-2xl border border-border p-4"
+      item={(series) => (
+        <>
+          <Link
+            to={questboardPaths.series.getHref(series.handle)}
+            className="text-lg font-semibold break-words underline-offset-4 hover:underline"
+          >
+            {series.title}
+          </Link>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <Badge variant="success">{t('applications.status.accepted')}</Badge>
+            <span>
+              {series.next_session_at
+                ? t('applications.myGames.nextSession', {
+                    date: format.dateTime(series.next_session_at),
+                  })
+                : t('applications.myGames.noSchedule')}
+            </span>
+          </div>
+        </>
       )}
-      {page && page.items.length > 0 && (
-        <ul className="flex flex-col gap-3" data-testid="my-games">
-          {page.items.map((series) => (
-            <li
-              key={series.id}
-              className="flex flex-col gap-2 rounded-2xl border border-border p-4"
-            >
-              <Link
-                to={questboardPaths.series.getHref(series.handle)}
-                className="text-lg font-semibold break-words underline-offset-4 hover:underline"
-              >
-                {series.title}
-              </Link>
-              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <Badge variant="success">{t('applications.status.accepted')}</Badge>
-                <span>
-                  {series.next_session_at
-                    ? t('applications.myGames.nextSession', {
-                        date: format.dateTime(series.next_session_at),
-                      })
-                    : t('applications.myGames.noSchedule')}
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {page && (
-        <ListPagination
-          offset={offset}
-          limit={pageSize}
-          count={page.count}
-          onOffsetChange={(next) => {
-            setSearchParams(next === 0 ? {} : { offset: String(next) });
-          }}
-        />
-      )}
-    </Page>
+    />
   );
 }

@@ -10,8 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { ListPage } from '@/components/list-page';
+import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import {
   Select,
@@ -21,8 +22,6 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { GmInvitation } from '@/features/accounts';
-import { ListPagination } from '@/components/list-pagination';
-import { Page, PageHeader } from '@/components/page';
 import { requireSignedInGm } from '@/lib/gm-loader';
 import { PlayerNoteButton } from '@/features/reviews';
 import { seriesPaths, paths } from '@/lib/paths';
@@ -89,151 +88,136 @@ function SeriesApplicationsPage() {
   };
   const filtered = filters.series !== null || filters.status !== null;
   return (
-    <Page>
-      <PageHeader title={t('pageTitles.seriesApplications')} intro={t('applications.gm.intro')} />
-      <div className="grid gap-4 sm:grid-cols-2" data-testid="application-filters">
-        <Field label={t('applications.gm.series')}>
-          {(control) => (
-            <Select
-              value={filters.series ?? all}
-              onValueChange={(value) => {
-                go({ series: value === all ? null : value, offset: 0, application: null });
-              }}
-            >
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={all}>{t('applications.gm.allSeries')}</SelectItem>
-                {choices.map((series) => (
-                  <SelectItem key={series.id} value={series.id}>
-                    {series.title}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
-        <Field label={t('applications.gm.status')}>
-          {(control) => (
-            <Select
-              value={filters.status ?? all}
-              onValueChange={(value) => {
-                go({
-                  status: isApplicationStatus(value) ? value : null,
-                  offset: 0,
-                  application: null,
-                });
-              }}
-            >
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={all}>{t('applications.gm.allStatuses')}</SelectItem>
-                {applicationStatuses.map((status) => (
-                  <SelectItem key={status} value={status}>
-                    {t(`applications.status.${status}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </Field>
-      </div>
-      {page?.count === 0 && (
-        <EmptyState
-          icon={Inbox}
-          title={t('applications.gm.empty')}
-          description={
-            filtered ? t('applications.gm.emptyFiltered') : t('applications.gm.emptyText')
-          }
-          action={
-            filtered ? (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  go({ series: null, status: null, offset: 0, application: null });
+    <ListPage
+      header={{ title: t('pageTitles.seriesApplications'), intro: t('applications.gm.intro') }}
+      above={
+        <div className="grid gap-4 sm:grid-cols-2" data-testid="application-filters">
+          <Field label={t('applications.gm.series')}>
+            {(control) => (
+              <Select
+                value={filters.series ?? all}
+                onValueChange={(value) => {
+                  go({ series: value === all ? null : value, offset: 0, application: null });
                 }}
               >
-                {t('applications.gm.clear')}
-              </Button>
-            ) : undefined
-          }
-        />
-      )}
-      {page && page.items.length > 0 && (
-        <ul className="flex flex-col gap-4" data-testid="series-applications">
-          {page.items.map((application) => {
-            const name = playerName(
-              application.player_display_name,
-              t('applications.unnamedPlayer'),
-            );
-            const selected = application.id === filters.application;
-            return (
-              <li key={application.id}>
-                <ApplicationCard
-                  application={application}
-                  viewer="gm"
-                  selected={selected}
-                  heading={
-                    <Link
-                      to={paths.profileById.getHref(application.player_id)}
-                      className="underline-offset-4 hover:underline"
-                    >
-                      {name}
-                    </Link>
-                  }
-                  subheading={
-                    <Link
-                      to={seriesPaths.series.getHref(application.series_handle)}
-                      className="underline-offset-4 hover:underline"
-                    >
-                      {application.series_title}
-                    </Link>
-                  }
-                  actions={
-                    <>
-                      <Button asChild variant="ghost" size="sm">
-                        <Link
-                          to={`?${applicationsFilterSearch({ ...filters, application: application.id })}`}
-                          aria-label={`${t('applications.actions.select')}: ${name}, ${application.series_title}`}
-                          aria-current={selected ? 'true' : undefined}
-                        >
-                          {t('applications.actions.select')}
-                        </Link>
-                      </Button>
-                      {gmMoves(application.status).map((move) => (
-                        <Button
-                          key={move}
-                          variant={move === 'accept' ? 'default' : 'outline'}
-                          size="sm"
-                          onClick={() => {
-                            setDialog({ move, application });
-                          }}
-                        >
-                          {t(`applications.actions.${move}`)}
-                        </Button>
-                      ))}
-                      <PlayerNoteButton playerId={application.player_id} playerName={name} />
-                    </>
-                  }
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {page && (
-        <ListPagination
-          offset={filters.offset}
-          limit={pageSize}
-          count={page.count}
-          onOffsetChange={(next) => {
-            go({ offset: next, application: null });
-          }}
-        />
-      )}
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={all}>{t('applications.gm.allSeries')}</SelectItem>
+                  {choices.map((series) => (
+                    <SelectItem key={series.id} value={series.id}>
+                      {series.title}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <Field label={t('applications.gm.status')}>
+            {(control) => (
+              <Select
+                value={filters.status ?? all}
+                onValueChange={(value) => {
+                  go({
+                    status: isApplicationStatus(value) ? value : null,
+                    offset: 0,
+                    application: null,
+                  });
+                }}
+              >
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={all}>{t('applications.gm.allStatuses')}</SelectItem>
+                  {applicationStatuses.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {t(`applications.status.${status}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+        </div>
+      }
+      empty={{
+        icon: Inbox,
+        title: t('applications.gm.empty'),
+        description: filtered ? t('applications.gm.emptyFiltered') : t('applications.gm.emptyText'),
+        action: filtered ? (
+          <Button
+            variant="outline"
+            onClick={() => {
+              go({ series: null, status: null, offset: 0, application: null });
+            }}
+          >
+            {t('applications.gm.clear')}
+          </Button>
+        ) : undefined,
+      }}
+      page={page}
+      offset={filters.offset}
+      pageSize={pageSize}
+      onOffsetChange={(next) => {
+        go({ offset: next, application: null });
+      }}
+      list={{ testId: 'series-applications', className: 'gap-4' }}
+      item={(application) => {
+        const name = playerName(application.player_display_name, t('applications.unnamedPlayer'));
+        const selected = application.id === filters.application;
+        return (
+          <ApplicationCard
+            application={application}
+            viewer="gm"
+            selected={selected}
+            heading={
+              <Link
+                to={paths.profileById.getHref(application.player_id)}
+                className="underline-offset-4 hover:underline"
+              >
+                {name}
+              </Link>
+            }
+            subheading={
+              <Link
+                to={seriesPaths.series.getHref(application.series_handle)}
+                className="underline-offset-4 hover:underline"
+              >
+                {application.series_title}
+              </Link>
+            }
+            actions={
+              <>
+                <Button asChild variant="ghost" size="sm">
+                  <Link
+                    to={`?${applicationsFilterSearch({ ...filters, application: application.id })}`}
+                    aria-label={`${t('applications.actions.select')}: ${name}, ${application.series_title}`}
+                    aria-current={selected ? 'true' : undefined}
+                  >
+                    {t('applications.actions.select')}
+                  </Link>
+                </Button>
+                {gmMoves(application.status).map((move) => (
+                  <Button
+                    key={move}
+                    variant={move === 'accept' ? 'default' : 'outline'}
+                    size="sm"
+                    onClick={() => {
+                      setDialog({ move, application });
+                    }}
+                  >
+                    {t(`applications.actions.${move}`)}
+                  </Button>
+                ))}
+                <PlayerNoteButton playerId={application.player_id} playerName={name} />
+              </>
+            }
+          />
+        );
+      }}
+    >
       {dialog && (
         <MoveDialog
           open
@@ -244,6 +228,6 @@ function SeriesApplicationsPage() {
           application={dialog.application}
         />
       )}
-    </Page>
+    </ListPage>
   );
 }

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { ListPage } from '@/components/list-page';
+import { Page } from '@/components/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import {
   gameSystemsQueryOptions,
@@ -20,8 +21,6 @@ import { activeLocale, i18n, useFormat } from '@/lib/i18n';
 import { blueprintsQueryOptions, pageSize, useMyBlueprints } from '../api/blueprints';
 import { CreateBlueprintDialog } from '../components/blueprint-dialogs';
 import { GmInvitation } from '@/features/accounts';
-import { ListPagination } from '@/components/list-pagination';
-import { Page, PageHeader } from '@/components/page';
 import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
 import { blueprintPaths } from '@/lib/paths';
 
@@ -70,60 +69,48 @@ function BlueprintsPage() {
     </Button>
   );
   return (
-    <Page>
-      <PageHeader
-        title={t('pageTitles.activityBlueprints')}
-        intro={t('blueprints.list.intro')}
-        action={page && page.count > 0 ? create : undefined}
-      />
-      {page?.count === 0 && (
-        <EmptyState
-          icon={PencilRuler}
-          title={t('blueprints.list.empty')}
-          description={t('blueprints.list.emptyText')}
-          action={create}
-        />
+    <ListPage
+      header={{
+        title: t('pageTitles.activityBlueprints'),
+        intro: t('blueprints.list.intro'),
+        action: page && page.count > 0 ? create : undefined,
+      }}
+      empty={{
+        icon: PencilRuler,
+        title: t('blueprints.list.empty'),
+        description: t('blueprints.list.emptyText'),
+        action: create,
+      }}
+      page={page}
+      offset={offset}
+      pageSize={pageSize}
+      onOffsetChange={(next) => {
+        setSearchParams(next === 0 ? {} : { offset: String(next) });
+      }}
+      list={{ testId: 'blueprint-list' }}
+      itemClassName="flex flex-col gap-2 rounded-2xl border border-border p-4"
+      item={(blueprint) => (
+        <>
+          <Link
+            to={blueprintPaths.blueprint.getHref(blueprint.handle)}
+            className="text-lg font-semibold break-words underline-offset-4 hover:underline"
+          >
+            {blueprint.title}
+          </Link>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <Badge variant="secondary">
+              {t(`blueprints.activityTypes.${blueprint.activity_type}`)}
+            </Badge>
+            <span>{formatSystemPath(systems, blueprint.game_system_id)}</span>
+            <span aria-hidden>·</span>
+            <span>{t('blueprints.list.parts', { count: blueprint.part_count })}</span>
+            <span aria-hidden>·</span>
+            <span>{t('blueprints.list.updated', { date: format.date(blueprint.updated_at) })}</span>
+          </div>
+        </>
       )}
-      {page && page.items.length > 0 && (
-        <ul className="flex flex-col gap-3" data-testid="blueprint-list">
-          {page.items.map((blueprint) => (
-            <li
-              key={blueprint.id}
-              className="flex flex-col gap-2 rounded-2xl border border-border p-4"
-            >
-              <Link
-                to={blueprintPaths.blueprint.getHref(blueprint.handle)}
-                className="text-lg font-semibold break-words underline-offset-4 hover:underline"
-              >
-                {blueprint.title}
-              </Link>
-              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <Badge variant="secondary">
-                  {t(`blueprints.activityTypes.${blueprint.activity_type}`)}
-                </Badge>
-                <span>{formatSystemPath(systems, blueprint.game_system_id)}</span>
-                <span aria-hidden>·</span>
-                <span>{t('blueprints.list.parts', { count: blueprint.part_count })}</span>
-                <span aria-hidden>·</span>
-                <span>
-                  {t('blueprints.list.updated', { date: format.date(blueprint.updated_at) })}
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {page && (
-        <ListPagination
-          offset={offset}
-          limit={pageSize}
-          count={page.count}
-          onOffsetChange={(next) => {
-            setSearchParams(next === 0 ? {} : { offset: String(next) });
-          }}
-        />
-      )}
+    >
       <CreateBlueprintDialog open={creating} onOpenChange={setCreating} />
-    </Page>
+    </ListPage>
   );
 }

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { ListPage } from '@/components/list-page';
+import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { useFormat } from '@/lib/i18n';
 
@@ -14,8 +15,6 @@ import { pageSize } from '../api/blueprints';
 import { partsQueryOptions, useMyParts } from '../api/parts';
 import { CreatePartDialog } from '../components/blueprint-dialogs';
 import { GmInvitation } from '@/features/accounts';
-import { ListPagination } from '@/components/list-pagination';
-import { Page, PageHeader } from '@/components/page';
 import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
 import { blueprintPaths } from '@/lib/paths';
 
@@ -59,50 +58,43 @@ function PartsPage() {
     </Button>
   );
   return (
-    <Page>
-      <PageHeader
-        title={t('pageTitles.activityBlueprintParts')}
-        intro={t('blueprints.partsList.intro')}
-        action={page && page.count > 0 ? create : undefined}
-      />
-      {page?.count === 0 && (
-        <EmptyState
-          icon={FileText}
-          title={t('blueprints.partsList.empty')}
-          description={t('blueprints.partsList.emptyText')}
-          action={create}
-        />
+    <ListPage
+      header={{
+        title: t('pageTitles.activityBlueprintParts'),
+        intro: t('blueprints.partsList.intro'),
+        action: page && page.count > 0 ? create : undefined,
+      }}
+      empty={{
+        icon: FileText,
+        title: t('blueprints.partsList.empty'),
+        description: t('blueprints.partsList.emptyText'),
+        action: create,
+      }}
+      page={page}
+      offset={offset}
+      pageSize={pageSize}
+      onOffsetChange={(next) => {
+        setSearchParams(next === 0 ? {} : { offset: String(next) });
+      }}
+      list={{ testId: 'part-list' }}
+      itemClassName="flex flex-col gap-1 rounded-2xl border border-border p-4"
+      item={(part) => (
+        <>
+          <Link
+            to={blueprintPaths.part.getHref(part.handle)}
+            className="text-lg font-semibold break-words underline-offset-4 hover:underline"
+          >
+            {part.title}
+          </Link>
+          <p className="text-sm text-muted-foreground">
+            {t('blueprints.partsList.characters', { count: part.characters })}
+            {' · '}
+            {t('blueprints.list.updated', { date: format.date(part.updated_at) })}
+          </p>
+        </>
       )}
-      {page && page.items.length > 0 && (
-        <ul className="flex flex-col gap-3" data-testid="part-list">
-          {page.items.map((part) => (
-            <li key={part.id} className="flex flex-col gap-1 rounded-2xl border border-border p-4">
-              <Link
-                to={blueprintPaths.part.getHref(part.handle)}
-                className="text-lg font-semibold break-words underline-offset-4 hover:underline"
-              >
-                {part.title}
-              </Link>
-              <p className="text-sm text-muted-foreground">
-                {t('blueprints.partsList.characters', { count: part.characters })}
-                {' · '}
-                {t('blueprints.list.updated', { date: format.date(part.updated_at) })}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-      {page && (
-        <ListPagination
-          offset={offset}
-          limit={pageSize}
-          count={page.count}
-          onOffsetChange={(next) => {
-            setSearchParams(next === 0 ? {} : { offset: String(next) });
-          }}
-        />
-      )}
+    >
       <CreatePartDialog open={creating} onOpenChange={setCreating} />
-    </Page>
+    </ListPage>
   );
 }

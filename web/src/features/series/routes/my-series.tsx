@@ -4,13 +4,12 @@ import { Plus, ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { ListPage } from '@/components/list-page';
+import { Page } from '@/components/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { GmInvitation } from '@/features/accounts';
-import { ListPagination } from '@/components/list-pagination';
 import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
-import { Page, PageHeader } from '@/components/page';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { useFormat } from '@/lib/i18n';
 
@@ -54,61 +53,48 @@ function MySeriesPage() {
     </Button>
   );
   return (
-    <Page>
-      <PageHeader
-        title={t('pageTitles.mySeries')}
-        intro={t('series.list.intro')}
-        action={page && page.count > 0 ? create : undefined}
-      />
-      {page?.count === 0 && (
-        <EmptyState
-          icon={ScrollText}
-          title={t('series.list.empty')}
-          description={t('series.list.emptyText')}
-          action={create}
-        />
+    <ListPage
+      header={{
+        title: t('pageTitles.mySeries'),
+        intro: t('series.list.intro'),
+        action: page && page.count > 0 ? create : undefined,
+      }}
+      empty={{
+        icon: ScrollText,
+        title: t('series.list.empty'),
+        description: t('series.list.emptyText'),
+        action: create,
+      }}
+      page={page}
+      offset={offset}
+      pageSize={pageSize}
+      onOffsetChange={(next) => {
+        setSearchParams(next === 0 ? {} : { offset: String(next) });
+      }}
+      list={{ testId: 'series-list' }}
+      itemClassName="flex flex-col gap-2 rounded-2xl border border-border p-4"
+      item={(series) => (
+        <>
+          <Link
+            to={seriesPaths.series.getHref(series.handle)}
+            className="text-lg font-semibold break-words underline-offset-4 hover:underline"
+          >
+            {series.title}
+          </Link>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <Badge variant="secondary">{t(`series.lifecycle.${series.lifecycle_status}`)}</Badge>
+            <span>{t(`series.activityTypes.${series.activity_type}`)}</span>
+            <span aria-hidden>·</span>
+            <span>
+              {series.next_session_at
+                ? t('series.list.next', { date: format.dateTime(series.next_session_at) })
+                : t('series.list.noSchedule')}
+            </span>
+            <span aria-hidden>·</span>
+            <span>{t('series.list.updated', { date: format.date(series.updated_at) })}</span>
+          </div>
+        </>
       )}
-      {page && page.items.length > 0 && (
-        <ul className="flex flex-col gap-3" data-testid="series-list">
-          {page.items.map((series) => (
-            <li
-              key={series.id}
-              className="flex flex-col gap-2 rounded-2xl border border-border p-4"
-            >
-              <Link
-                to={seriesPaths.series.getHref(series.handle)}
-                className="text-lg font-semibold break-words underline-offset-4 hover:underline"
-              >
-                {series.title}
-              </Link>
-              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <Badge variant="secondary">
-                  {t(`series.lifecycle.${series.lifecycle_status}`)}
-                </Badge>
-                <span>{t(`series.activityTypes.${series.activity_type}`)}</span>
-                <span aria-hidden>·</span>
-                <span>
-                  {series.next_session_at
-                    ? t('series.list.next', { date: format.dateTime(series.next_session_at) })
-                    : t('series.list.noSchedule')}
-                </span>
-                <span aria-hidden>·</span>
-                <span>{t('series.list.updated', { date: format.date(series.updated_at) })}</span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {page && (
-        <ListPagination
-          offset={offset}
-          limit={pageSize}
-          count={page.count}
-          onOffsetChange={(next) => {
-            setSearchParams(next === 0 ? {} : { offset: String(next) });
-          }}
-        />
-      )}
-    </Page>
+    />
   );
 }

@@ -4,12 +4,11 @@ import { CalendarClock, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { ListPage } from '@/components/list-page';
+import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { GmInvitation } from '@/features/accounts';
-import { ListPagination } from '@/components/list-pagination';
 import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
-import { Page, PageHeader } from '@/components/page';
 import { EarningsSection } from '@/features/commerce';
 import { useSignedInUser } from '@/lib/auth/current-user';
 
@@ -56,56 +55,40 @@ function GmSessionsPage() {
     </Button>
   );
   return (
-    <Page>
-      <PageHeader
-        title={t('sessions.pageTitles.mySessions')}
-        intro={t('sessions.list.gmIntro')}
-        action={page && page.count > 0 ? create : undefined}
-      />
-      <ZoneHint />
-      {page?.count === 0 && (
-        <EmptyState
-          icon={CalendarClock}
-          title={t('sessions.list.empty')}
-          description={t('sessions.list.gmEmptyText')}
-          action={create}
+    <ListPage
+      header={{
+        title: t('sessions.pageTitles.mySessions'),
+        intro: t('sessions.list.gmIntro'),
+        action: page && page.count > 0 ? create : undefined,
+      }}
+      above={<ZoneHint />}
+      empty={{
+        icon: CalendarClock,
+        title: t('sessions.list.empty'),
+        description: t('sessions.list.gmEmptyText'),
+        action: create,
+      }}
+      page={page}
+      offset={offset}
+      pageSize={pageSize}
+      onOffsetChange={(next) => {
+        setSearchParams(next === 0 ? {} : { offset: String(next) });
+      }}
+      list={{ testId: 'gm-sessions', label: t('sessions.list.label') }}
+      item={(session) => (
+        <SessionCard
+          href={sessionHrefs.gmSession(session.id)}
+          title={session.series.title}
+          status={session.status}
+          start={session.schedule.scheduled_start_datetime}
+          seats={session.seats}
+          details={
+            <span>{t('sessions.list.participants', { count: session.participant_count })}</span>
+          }
         />
       )}
-      {page && page.items.length > 0 && (
-        <ul
-          className="flex flex-col gap-3"
-          aria-label={t('sessions.list.label')}
-          data-testid="gm-sessions"
-        >
-          {page.items.map((session) => (
-            <li key={session.id}>
-              <SessionCard
-                href={sessionHrefs.gmSession(session.id)}
-                title={session.series.title}
-                status={session.status}
-                start={session.schedule.scheduled_start_datetime}
-                seats={session.seats}
-                details={
-                  <span>
-                    {t('sessions.list.participants', { count: session.participant_count })}
-                  </span>
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {page && (
-        <ListPagination
-          offset={offset}
-          limit={pageSize}
-          count={page.count}
-          onOffsetChange={(next) => {
-            setSearchParams(next === 0 ? {} : { offset: String(next) });
-          }}
-        />
-      )}
+    >
       <EarningsSection />
-    </Page>
+    </ListPage>
   );
 }

@@ -4,11 +4,9 @@ import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { ListPage } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ListPagination } from '@/components/list-pagination';
 import { offsetFrom } from '@/lib/gm-loader';
-import { Page, PageHeader } from '@/components/page';
 import { requireSignedIn } from '@/lib/auth/guards';
 
 import { playerSessionsQueryOptions, usePlayerSessions } from '../api/sessions';
@@ -37,63 +35,48 @@ export default function PlayerSessionsRoute() {
   const offset = offsetFrom(searchParams, pageSize);
   const { data: page } = usePlayerSessions(offset);
   return (
-    <Page>
-      <PageHeader
-        title={t('sessions.pageTitles.mySessions')}
-        intro={t('sessions.list.playerIntro')}
-      />
-      <ZoneHint />
-      {page?.count === 0 && (
-        <EmptyState
-          icon={CalendarClock}
-          title={t('sessions.list.empty')}
-          description={t('sessions.list.playerEmptyText')}
-          action={
-            <Button asChild>
-              <Link to={myGamesHref}>{t('sessions.list.playerEmptyAction')}</Link>
-            </Button>
+    <ListPage
+      header={{
+        title: t('sessions.pageTitles.mySessions'),
+        intro: t('sessions.list.playerIntro'),
+      }}
+      above={<ZoneHint />}
+      empty={{
+        icon: CalendarClock,
+        title: t('sessions.list.empty'),
+        description: t('sessions.list.playerEmptyText'),
+        action: (
+          <Button asChild>
+            <Link to={myGamesHref}>{t('sessions.list.playerEmptyAction')}</Link>
+          </Button>
+        ),
+      }}
+      page={page}
+      offset={offset}
+      pageSize={pageSize}
+      onOffsetChange={(next) => {
+        setSearchParams(next === 0 ? {} : { offset: String(next) });
+      }}
+      list={{ testId: 'player-sessions', label: t('sessions.list.label') }}
+      item={(session) => (
+        <SessionCard
+          href={sessionHrefs.playerSession(session.id)}
+          title={session.series.title}
+          status={session.status}
+          start={session.schedule.scheduled_start_datetime}
+          seats={session.seats}
+          details={
+            <>
+              <span>{t('sessions.list.gm', { name: session.game_master_display_name })}</span>
+              <span>
+                {t('sessions.list.yourStatus', {
+                  status: t(participantStatusKey(session.my_status, 'player')),
+                })}
+              </span>
+            </>
           }
         />
       )}
-      {page && page.items.length > 0 && (
-        <ul
-          className="flex flex-col gap-3"
-          aria-label={t('sessions.list.label')}
-          data-testid="player-sessions"
-        >
-          {page.items.map((session) => (
-            <li key={session.id}>
-              <SessionCard
-                href={sessionHrefs.playerSession(session.id)}
-                title={session.series.title}
-                status={session.status}
-                start={session.schedule.scheduled_start_datetime}
-                seats={session.seats}
-                details={
-                  <>
-                    <span>{t('sessions.list.gm', { name: session.game_master_display_name })}</span>
-                    <span>
-                      {t('sessions.list.yourStatus', {
-                        status: t(participantStatusKey(session.my_status, 'player')),
-                      })}
-                    </span>
-                  </>
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {page && (
-        <ListPagination
-          offset={offset}
-          limit={pageSize}
-          count={page.count}
-          onOffsetChange={(next) => {
-            setSearchParams(next === 0 ? {} : { offset: String(next) });
-          }}
-        />
-      )}
-    </Page>
+    />
   );
 }
