@@ -266,6 +266,15 @@ pub fn parse_message(input: Option<&str>) -> Result<Option<String>, FieldError> 
     Ok(Some(text.to_owned()))
 }
 
+/// [`parse_message`] for a request's field: its refusal is the request's, under `field` ("message", "reason").
+pub fn message_field(input: Option<&str>, field: &str) -> Result<Option<String>, DomainError> {
+    parse_message(input).map_err(|error| {
+        let mut fields = crate::error::FieldErrors::new();
+        fields.insert(field.to_owned(), vec![error]);
+        DomainError::invalid_fields(fields)
+    })
+}
+
 /// Whole years someone born on `birthdate` has lived on `on`. A 29 February birthday is reached on 1 March in a
 /// year without one (the day after 28 February), as UK law counts it.
 pub fn age_on(birthdate: NaiveDate, on: NaiveDate) -> i32 {
@@ -423,6 +432,14 @@ mod tests {
         assert!(parse_message(Some("Hi\tthere")).is_err());
         assert!(parse_message(Some("Hi \u{202E}there")).is_err());
         assert!(parse_message(Some("Paragraph one.\n\nTwo 👩\u{200D}💻")).is_ok());
+    }
+
+    #[test]
+    fn a_message_field_refuses_under_its_name() {
+        assert_eq!(message_field(Some(" Hi "), "reason"), Ok(Some("Hi".to_owned())));
+        let refused = message_field(Some("Hi\u{0}"), "reason").unwrap_err();
+        assert_eq!(refused.code, ErrorCode::ValidationFailed);
+        assert_eq!(refused.fields["reason"][0].code, ErrorCode::MessageControlCharacters);
     }
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {

@@ -213,6 +213,35 @@ pub mod id_prefix {
     pub const ORDER: &str = "order_";
 }
 
+/// An order's id (`order_…`), typed so that a cart's or a payment session's id (strings of the same shape) cannot
+/// be passed for it. Commerce makes it; a paid seat's payment keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct OrderId(String);
+
+impl OrderId {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// An id read back from the database or made by [`store_id`] with [`id_prefix::ORDER`].
+impl From<String> for OrderId {
+    fn from(value: String) -> Self {
+        Self(value)
+    }
+}
+
+impl std::fmt::Display for OrderId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// Crockford's base32 alphabet (no I, L, O, U), upper-case as Medusa's ULID-based ids are.
 const BASE32: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

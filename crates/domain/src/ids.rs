@@ -73,6 +73,21 @@ typed_id!(
     SeriesId
 );
 
+typed_id!(
+    /// A player's application to a series (one per series and player).
+    ApplicationId
+);
+
+typed_id!(
+    /// One game of a series, run by its GM.
+    SessionId
+);
+
+typed_id!(
+    /// What one player owes for one session: the seat the store sells.
+    PaymentId
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,18 +103,3 @@ mod tests {
         assert!("not-a-uuid".parse::<AccountId>().is_err());
     }
 }
-
-typed_id!(
-    /// A player's application to a series (one per series and player).
-    ApplicationId
-);
-
-typed_id!(
-    /// One game of a series, run by its GM.
-    SessionId
-);
-
-typed_id!(
-    /// What one player owes for one session: the seat the store sells.
-    PaymentId
-);

@@ -249,13 +249,15 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Turns a unique-constraint violation into the named client error, and anything else into a 500. Call it where a
-/// write may hit a unique index (an e-mail, a handle) so that a duplicate reads as `conflict`, not as a crash.
-pub fn on_unique_violation(error: sea_orm::DbErr, conflict: impl FnOnce() -> ApiError) -> ApiError {
-    match error.sql_err() {
-        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => conflict(),
-        _ => ApiError::internal(error),
-    }
+/// Turns a violation of `index` into the named client error, and anything else (another index's violation
+/// too) into a 500. Call it where a write may hit that unique index (an e-mail, a handle) so that a duplicate
+/// reads as a conflict, not as a crash.
+pub fn on_unique_violation(
+    error: sea_orm::DbErr,
+    index: &crate::db::unique::UniqueIndex,
+    conflict: impl FnOnce() -> ApiError,
+) -> ApiError {
+    if index.violated_by(&error) { conflict() } else { ApiError::internal(error) }
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -13,6 +13,7 @@ use super::jobs as account_jobs;
 use super::queries::{self, NewAccount, TokenPurpose, TokenRefusal};
 use crate::auth::session::{self, SessionPolicy};
 use crate::db::entities::account;
+use crate::db::unique;
 use crate::error::{ApiError, on_unique_violation};
 use crate::state::Write;
 
@@ -28,7 +29,7 @@ pub async fn sign_up(
 ) -> Result<(account::Model, String), ApiError> {
     let id = new.id;
     let account = queries::create_account(w.txn, &w.hooks.accounts, new, w.now).await.map_err(|e| {
-        on_unique_violation(e, || {
+        on_unique_violation(e, &unique::ACCOUNTS_EMAIL, || {
             ApiError::conflict(ErrorCode::EmailTaken, "An account with this e-mail already exists.")
         })
     })?;

@@ -1,13 +1,14 @@
 //! The application endpoints. Every one needs a signed-in user; the applicant applies, cancels and reopens, the
-//! series' GM accepts, rejects and removes. A handler checks the message, counts applying against the hourly
+//! series' GM accepts, rejects and removes. A handler turns the request into its command (`commands.rs`), counts applying against the hourly
 //! limit, runs the store function in one write transaction and answers the fresh view.
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use questline_domain::applications::{ApplicationMove, parse_message};
-use questline_domain::ids::{AccountId, SeriesId};
-use questline_domain::{DomainError, FieldErrors};
+use questline_domain::applications::ApplicationMove;
+use questline_domain::ids::{AccountId, ApplicationId, SeriesId};
 use uuid::Uuid;
+
+use super::commands::{Apply, Note};
 
 use super::dto::{
     ApplicationMessageRequest, ApplyToSeriesRequest, SeriesApplication, SeriesApplicationPage, SeriesApplicationsQuery,
@@ -24,15 +25,6 @@ use crate::state::AppState;
 const TAG: &str = "applications";
 /// The name of applying in the per-account rate limit.
 const APPLY: &str = "apply";
-
-/// The message of a request, checked: at most 1000 characters, blank is none.
-fn message(text: Option<&str>) -> Result<Option<String>, ApiError> {
-    parse_message(text).map_err(|error| {
-        let mut fields = FieldErrors::new();
-        fields.insert("message".to_owned(), vec![error]);
-        DomainError::invalid_fields(fields).into()
-    })
-}
 
 /// Applying (and reopening) is limited per player and hour, so nobody floods a GM: refused at the limit, counted
 /// once done (a refusal for another reason, such as an unknown series, costs nothing). Two requests at once may
@@ -72,10 +64,10 @@ pub async fn apply_to_series(
     user: CurrentUser,
     Json(request): Json<ApplyToSeriesRequest>,
 ) -> Result<(StatusCode, Json<SeriesApplication>), ApiError> {
-    let text = message(request.message.as_deref())?;
-    let (player, series) = (user.id(), SeriesId(request.series_id));
+    let command = Apply::try_from(request)?;
+    let player = user.id();
     may_apply(&state, player)?;
-    let row = state.write(move |w| Box::pin(async move { store::apply(&w, player, series, text).await })).await?;
+    let row = state.write(move |w| Box::pin(async move { store::apply(&w, player, command).await })).await?;
     applied(&state, player);
     Ok((StatusCode::CREATED, answer(&state, row).await?))
 }
@@ -97,7 +89,7 @@ pub async fn get_series_application(
     Path(application_id): Path<Uuid>,
 ) -> Result<Json<SeriesApplication>, ApiError> {
     let caller = user.id().as_uuid();
-    let row = queries::by_id(state.db.conn(), application_id)
+    let row = queries::by_id(state.db.conn(), ApplicationId(application_id))
         .await?
         .filter(|row| row.player_id == caller || row.gm_id == caller)
         .ok_or_else(application_not_found)?;
@@ -111,14 +103,15 @@ async fn make_move(
     move_: ApplicationMove,
     request: ApplicationMessageRequest,
 ) -> Result<Json<SeriesApplication>, ApiError> {
-    let text = message(request.message.as_deref())?;
+    let note = Note::try_from(request)?;
+    let application_id = ApplicationId(application_id);
     let caller = user.id();
     let limited = move_ == ApplicationMove::Reopen;
     if limited {
         may_apply(&state, caller)?;
     }
     let row = state
-        .write(move |w| Box::pin(async move { store::make_move(&w, caller, application_id, move_, text).await }))
+        .write(move |w| Box::pin(async move { store::make_move(&w, caller, application_id, move_, note).await }))
         .await?;
     if limited {
         applied(&state, caller);
@@ -248,10 +241,10 @@ pub async fn remove_series_player(
     Path((series_id, player_id)): Path<(Uuid, Uuid)>,
     Json(request): Json<ApplicationMessageRequest>,
 ) -> Result<Json<SeriesApplication>, ApiError> {
-    let text = message(request.message.as_deref())?;
+    let note = Note::try_from(request)?;
     let (gm, series, player) = (user.id(), SeriesId(series_id), AccountId(player_id));
     let row =
-        state.write(move |w| Box::pin(async move { store::remove_player(&w, gm, series, player, text).await })).await?;
+        state.write(move |w| Box::pin(async move { store::remove_player(&w, gm, series, player, note).await })).await?;
     answer(&state, row).await
 }
 

@@ -6,6 +6,7 @@
 //! for them through the series hooks (`hooks::SeriesHooks::player_left`). Audience of application events: the applicant and
 //! the series' GM; the seat count is a change of the series (public once published).
 
+mod commands;
 mod dto;
 mod entities;
 mod events;

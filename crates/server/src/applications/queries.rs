@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use questline_domain::applications::{ApplicationMove, ApplicationStatus};
-use questline_domain::ids::AccountId;
+use questline_domain::ids::{AccountId, ApplicationId};
 use questline_domain::profiles::PlayerExperience;
 use sea_orm::ExprTrait;
 use sea_orm::sea_query::{Expr, SelectStatement};
@@ -26,8 +26,8 @@ pub fn status(row: &application::Model) -> ApplicationStatus {
     ApplicationStatus::parse(&row.status).unwrap_or(ApplicationStatus::Cancelled)
 }
 
-pub async fn by_id(conn: &impl ConnectionTrait, id: Uuid) -> Result<Option<application::Model>, DbErr> {
-    application::Entity::find_by_id(id).one(conn).await
+pub async fn by_id(conn: &impl ConnectionTrait, id: ApplicationId) -> Result<Option<application::Model>, DbErr> {
+    application::Entity::find_by_id(id.as_uuid()).one(conn).await
 }
 
 /// The player's application to the series, whatever its status.

@@ -7,16 +7,17 @@ use chrono::{DateTime, Utc};
 use questline_domain::applications::{
     ApplicationMove, ApplicationStatus, Party, Refusal, Transition, check_age, transition,
 };
-use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::ids::{AccountId, ApplicationId, SeriesId};
 use questline_domain::notifications::{NotificationKind, NotificationParams};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::{DomainError, ErrorCode, ErrorType};
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter};
 use uuid::Uuid;
 
+use super::commands::{Apply, Note};
 use super::entities::{application, message};
 use super::{events, queries};
-use crate::db::expect_updated;
+use crate::db::{expect_updated, unique};
 use crate::error::{ApiError, on_unique_violation};
 use crate::events::Notice;
 use crate::series::{self, SeriesFacts};
@@ -71,13 +72,9 @@ async fn check_admission(w: &Write<'_>, player: AccountId, facts: &SeriesFacts) 
 
 /// The player applies to a series with an optional message. Applying again after a cancellation or a rejection
 /// reopens the same application (one per series and player).
-#[tracing::instrument(skip(w, text), fields(player = %player, series = %series_id))]
-pub async fn apply(
-    w: &Write<'_>,
-    player: AccountId,
-    series_id: SeriesId,
-    text: Option<String>,
-) -> Result<application::Model, ApiError> {
+#[tracing::instrument(skip(w, command), fields(player = %player, series = %command.series))]
+pub async fn apply(w: &Write<'_>, player: AccountId, command: Apply) -> Result<application::Model, ApiError> {
+    let Apply { series: series_id, message: text } = command;
     let facts = series::facts(w.txn, series_id, w.now).await?.ok_or_else(series_not_found)?;
     if facts.gm == player {
         return Err(not_allowed(ErrorCode::OwnSeries, "You cannot apply to your own series"));
@@ -92,9 +89,9 @@ pub async fn apply(
         return save(w, player, row, moved, text).await;
     }
     check_admission(w, player, &facts).await?;
-    let id = Uuid::now_v7();
+    let id = ApplicationId::new();
     application::Entity::insert(application::ActiveModel {
-        id: Set(id),
+        id: Set(id.as_uuid()),
         series_id: Set(series_id.as_uuid()),
         player_id: Set(player.as_uuid()),
         gm_id: Set(facts.gm.as_uuid()),
@@ -108,22 +105,24 @@ pub async fn apply(
     .exec_without_returning(w.txn)
     .await
     // Two applies racing: the unique (series, player) index lets one through.
-    .map_err(|error| on_unique_violation(error, already_applied))?;
-    record_history(w, id, ApplicationMove::Apply, player, text.clone()).await?;
-    let notice = notice(w.txn, id, series_id.as_uuid(), player, facts.gm, ApplicationStatus::Pending, text).await?;
+    .map_err(|error| on_unique_violation(error, &unique::APPLICATION_PER_PLAYER, already_applied))?;
+    record_history(w, id.as_uuid(), ApplicationMove::Apply, player, text.clone()).await?;
+    let notice =
+        notice(w.txn, id.as_uuid(), series_id.as_uuid(), player, facts.gm, ApplicationStatus::Pending, text).await?;
     w.record(events::created(id, player, facts.gm).notices(notice)).await?;
     queries::by_id(w.txn, id).await?.ok_or_else(application_not_found)
 }
 
 /// A move on one application by `caller` (cancel, reopen, accept, reject).
-#[tracing::instrument(skip(w, text), fields(caller = %caller, application = %id, action = move_.action()))]
+#[tracing::instrument(skip(w, note), fields(caller = %caller, application = %id, action = move_.action()))]
 pub async fn make_move(
     w: &Write<'_>,
     caller: AccountId,
-    id: Uuid,
+    id: ApplicationId,
     move_: ApplicationMove,
-    text: Option<String>,
+    note: Note,
 ) -> Result<application::Model, ApiError> {
+    let Note(text) = note;
     let row = queries::by_id(w.txn, id)
         .await?
         .filter(|row| row.player_id == caller.as_uuid() || row.gm_id == caller.as_uuid())
@@ -132,14 +131,15 @@ pub async fn make_move(
 }
 
 /// The GM removes an accepted player from their series (the application becomes rejected, history "removed").
-#[tracing::instrument(skip(w, text), fields(gm = %gm, series = %series_id, player = %player))]
+#[tracing::instrument(skip(w, note), fields(gm = %gm, series = %series_id, player = %player))]
 pub async fn remove_player(
     w: &Write<'_>,
     gm: AccountId,
     series_id: SeriesId,
     player: AccountId,
-    text: Option<String>,
+    note: Note,
 ) -> Result<application::Model, ApiError> {
+    let Note(text) = note;
     series::facts(w.txn, series_id, w.now).await?.filter(|facts| facts.gm == gm).ok_or_else(series_not_found)?;
     let row =
         queries::of_player(w.txn, series_id.as_uuid(), player.as_uuid()).await?.ok_or_else(application_not_found)?;
@@ -228,8 +228,8 @@ async fn save(
         Some(to) => notice(w.txn, row.id, row.series_id, player, gm, to, text).await?,
         None => None,
     };
-    w.record(events::updated(row.id, player, gm).notices(notice)).await?;
-    queries::by_id(w.txn, row.id).await?.ok_or_else(application_not_found)
+    w.record(events::updated(ApplicationId(row.id), player, gm).notices(notice)).await?;
+    queries::by_id(w.txn, ApplicationId(row.id)).await?.ok_or_else(application_not_found)
 }
 
 /// Who hears of an application reaching `to`, and what (decisions.md, "Notifications (issue 18)"): a new or
@@ -330,7 +330,7 @@ pub async fn reject_pending(
         insert_history(txn, row.id, ApplicationMove::Reject, gm, None, now).await?;
         let player = AccountId(row.player_id);
         let notice = notice(txn, row.id, row.series_id, player, gm, ApplicationStatus::Rejected, None).await?;
-        crate::events::record_at(txn, events::updated(row.id, player, gm).notices(notice), now).await?;
+        crate::events::record_at(txn, events::updated(ApplicationId(row.id), player, gm).notices(notice), now).await?;
     }
     Ok(())
 }
@@ -362,7 +362,7 @@ pub async fn withdraw_all(txn: &DatabaseTransaction, player: AccountId, now: Dat
             series::free_seat_in(txn, SeriesId(row.series_id), now).await?;
         }
         insert_history(txn, row.id, ApplicationMove::Cancel, player, None, now).await?;
-        let event = events::updated(row.id, player, AccountId(row.gm_id));
+        let event = events::updated(ApplicationId(row.id), player, AccountId(row.gm_id));
         crate::events::record_at(txn, event, now).await?;
     }
     Ok(())

@@ -12,7 +12,7 @@ use uuid::Uuid;
 use super::commands::{BlueprintFields, BlueprintUpdate, NewPart, PartOrder, PartUpdate};
 use super::entities::{blueprint, link, part};
 use super::{events, queries};
-use crate::db::expect_updated;
+use crate::db::{expect_updated, unique};
 use crate::error::{ApiError, on_unique_violation};
 use crate::game_systems;
 use crate::state::Write;
@@ -116,7 +116,7 @@ pub async fn create(
     blueprint::Entity::insert(blueprint::ActiveModel::from(row.clone()))
         .exec_without_returning(txn)
         .await
-        .map_err(|error| on_unique_violation(error, handle_taken))?;
+        .map_err(|error| on_unique_violation(error, &unique::BLUEPRINT_HANDLE, handle_taken))?;
     w.record(events::created(id, owner)).await?;
     Ok(row)
 }
@@ -234,7 +234,7 @@ pub async fn create_part(
     part::Entity::insert(part::ActiveModel::from(row.clone()))
         .exec_without_returning(txn)
         .await
-        .map_err(|error| on_unique_violation(error, handle_taken))?;
+        .map_err(|error| on_unique_violation(error, &unique::PART_HANDLE, handle_taken))?;
     w.record(events::part_created(id, owner)).await?;
     Ok(row)
 }

@@ -348,8 +348,7 @@ pub async fn report_chat_message(
             ));
         }
     };
-    let reason = questline_domain::applications::parse_message(request.reason.as_deref())
-        .map_err(|error| field_error("reason", error))?;
+    let reason = questline_domain::applications::message_field(request.reason.as_deref(), "reason")?;
     let me = user.id();
     state.auth.limits.account_action(REPORT, me.as_uuid(), REPORTS_PER_HOUR)?;
     let (row, created) =

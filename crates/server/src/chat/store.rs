@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use super::entities::{block, conversation, message, participant, report};
 use super::{events, queries};
+use crate::db::unique;
 use crate::error::{ApiError, on_unique_violation};
 use crate::events::{Audience, Event, Notice};
 use crate::jobs::Job;
@@ -130,7 +131,7 @@ async fn create(w: &Write<'_>, key: &str, me: AccountId, other: AccountId) -> Re
     })
     .exec_without_returning(w.txn)
     .await
-    .map_err(|error| on_unique_violation(error, start_raced))?;
+    .map_err(|error| on_unique_violation(error, &unique::CONVERSATION_PAIR, start_raced))?;
     for account in [me, other] {
         participant::Entity::insert(participant::ActiveModel {
             conversation_id: Set(id),
@@ -185,7 +186,7 @@ async fn insert_row(
     .await
     // Two sends of one client id racing: the unique (sender, client id) index lets one through; the handler then
     // answers the stored one.
-    .map_err(|error| on_unique_violation(error, client_id_reused))?;
+    .map_err(|error| on_unique_violation(error, &unique::MESSAGE_CLIENT_ID, client_id_reused))?;
     queries::message_by_id(w.txn, id).await?.ok_or_else(message_not_found)
 }
 

@@ -15,13 +15,14 @@ use std::sync::Arc;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
+use questline_domain::applications::message_field;
 use questline_domain::commerce::format_minor;
 use questline_domain::commerce::refunds::{
     self as rules, RefundDecision, RefundMove, RefundReason, RefundRefusal, RefundStatus,
 };
 use questline_domain::ids::{AccountId, PaymentId, SessionId};
-use questline_domain::sessions::{PaymentStatus, parse_message};
-use questline_domain::{DomainError, ErrorCode, FieldErrors};
+use questline_domain::sessions::PaymentStatus;
+use questline_domain::{DomainError, ErrorCode};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     AccessMode, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, IsolationLevel,
@@ -33,6 +34,7 @@ use uuid::Uuid;
 
 use super::entities::{order, refund};
 use crate::auth::CurrentUser;
+use crate::db::unique;
 use crate::error::{ApiError, ErrorBody};
 use crate::http::{Json, Path, Query};
 use crate::jobs::kinds::{self, COMMERCE_REFUND, RefundPayload};
@@ -138,12 +140,8 @@ fn refused(refusal: RefundRefusal) -> ApiError {
     DomainError::from(refusal).into()
 }
 
-fn message(text: Option<&str>) -> Result<Option<String>, ApiError> {
-    parse_message(text).map_err(|error| {
-        let mut fields = FieldErrors::new();
-        fields.insert("message".to_owned(), vec![error]);
-        DomainError::invalid_fields(fields).into()
-    })
+fn message(text: Option<&str>) -> Result<Option<String>, DomainError> {
+    message_field(text, "message")
 }
 
 async fn refund_of(conn: &impl ConnectionTrait, payment_id: Uuid) -> Result<Option<refund::Model>, DbErr> {
@@ -245,7 +243,7 @@ async fn request(
     };
     refund::Entity::insert(row).exec_without_returning(w.txn).await.map_err(|error| {
         // Two requests racing: the unique payment id lets one in.
-        crate::error::on_unique_violation(error, || {
+        crate::error::on_unique_violation(error, &unique::REFUND_PER_PAYMENT, || {
             refused(RefundRefusal::AlreadyExists { status: RefundStatus::Requested })
         })
     })?;

@@ -18,6 +18,7 @@
 pub mod backup;
 pub mod entities;
 pub mod migrations;
+pub mod unique;
 
 use std::cell::Cell;
 use std::future::Future;

@@ -9,6 +9,7 @@ use super::queries;
 use crate::accounts::{self, NewAccount};
 use crate::auth::session::{self, SessionPolicy};
 use crate::db::entities::account;
+use crate::db::unique;
 use crate::error::{ApiError, on_unique_violation};
 use crate::state::Write;
 
@@ -27,7 +28,7 @@ pub async fn link_identity(
     }
     queries::insert_identity(w.txn, link.account_id, &link.issuer, &link.subject, &link.email, w.now).await.map_err(
         |error| {
-            on_unique_violation(error, || {
+            on_unique_violation(error, &unique::OIDC_IDENTITY, || {
                 ApiError::conflict(
                     ErrorCode::OidcIdentityLinked,
                     "This sign-in is already linked to an account. Sign in with the provider again.",
@@ -64,10 +65,10 @@ pub async fn register(
     let taken = || ApiError::conflict(ErrorCode::OidcRegistrationFailed, "Account Creation Failed");
     let account = accounts::create_account(w.txn, &w.hooks.accounts, new, w.now)
         .await
-        .map_err(|e| on_unique_violation(e, taken))?;
+        .map_err(|e| on_unique_violation(e, &unique::ACCOUNTS_EMAIL, taken))?;
     queries::insert_identity(w.txn, id, issuer, subject, account.email.as_str(), w.now)
         .await
-        .map_err(|e| on_unique_violation(e, taken))?;
+        .map_err(|e| on_unique_violation(e, &unique::OIDC_IDENTITY, taken))?;
     let token = session::start(w.txn, previous, id, w.now, policy).await?;
     w.record(accounts::created_event(id.into())).await?;
     Ok((account, token))

@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use super::entities::{note, report, review};
 use super::{events, queries};
+use crate::db::unique;
 use crate::error::{ApiError, on_unique_violation};
 use crate::state::Write;
 use crate::{accounts, applications, series, sessions};
@@ -91,7 +92,7 @@ pub async fn submit(
     .exec_without_returning(w.txn)
     .await
     // Two submits racing (two tabs): the unique (session, author) index lets one through.
-    .map_err(|error| on_unique_violation(error, already_submitted))?;
+    .map_err(|error| on_unique_violation(error, &unique::REVIEW_PER_AUTHOR, already_submitted))?;
     let author_name = accounts::display_names(w.txn, &[me.as_uuid()]).await?.remove(&me.as_uuid()).unwrap_or_default();
     let series_title = series::names(w.txn, &[facts.series_id])
         .await?

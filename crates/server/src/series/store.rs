@@ -14,7 +14,7 @@ use super::entities::{series, series_image};
 use super::images::{ImageKind, ProcessedImage};
 use super::{events, queries};
 use crate::blueprints;
-use crate::db::expect_updated;
+use crate::db::{expect_updated, unique};
 use crate::error::{ApiError, on_unique_violation};
 use crate::state::Write;
 
@@ -113,7 +113,7 @@ pub async fn create(w: &Write<'_>, gm: AccountId, new: NewSeries) -> Result<seri
     series::Entity::insert(row)
         .exec_without_returning(txn)
         .await
-        .map_err(|error| on_unique_violation(error, handle_taken))?;
+        .map_err(|error| on_unique_violation(error, &unique::SERIES_HANDLE, handle_taken))?;
     w.record(events::created(id, gm)).await?;
     owned(txn, gm, id).await
 }

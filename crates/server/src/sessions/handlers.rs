@@ -1,14 +1,15 @@
 //! The session endpoints. Every one needs a signed-in user. The series' GM creates a session, changes its schedule,
 //! moves its status, invites and removes players and deletes it; a player with a participant row confirms, rejects,
-//! marks ready and leaves. Anyone else gets "not found". A handler checks the message, runs the store function in
-//! one write transaction and answers the fresh view.
+//! marks ready and leaves. Anyone else gets "not found". A handler turns the request into its command
+//! (`commands.rs`), runs the store function in one write transaction and answers the fresh view.
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use questline_domain::ids::AccountId;
-use questline_domain::sessions::{ParticipantMove, SessionMove, parse_message};
-use questline_domain::{DomainError, FieldErrors};
+use questline_domain::ids::{AccountId, SessionId};
+use questline_domain::sessions::{ParticipantMove, SessionMove};
 use uuid::Uuid;
+
+use super::commands::{Invite, NewSession, Note, ScheduleInput};
 
 use super::dto::{
     AddSessionParticipantsRequest, CreateSessionRequest, GmSession, GmSessionPage, GmSessionsQuery, PlayerSession,
@@ -24,15 +25,6 @@ use crate::pagination::{PageQuery, PageRequest};
 use crate::state::AppState;
 
 const TAG: &str = "sessions";
-
-/// The message of a request, checked: at most 1000 characters, blank is none.
-fn message(text: Option<&str>) -> Result<Option<String>, ApiError> {
-    parse_message(text).map_err(|error| {
-        let mut fields = FieldErrors::new();
-        fields.insert("message".to_owned(), vec![error]);
-        DomainError::invalid_fields(fields).into()
-    })
-}
 
 fn lead(state: &AppState) -> i64 {
     i64::from(state.config.preparation_lead_minutes)
@@ -69,23 +61,8 @@ pub async fn create_session(
     user: CurrentUser,
     Json(request): Json<CreateSessionRequest>,
 ) -> Result<(StatusCode, Json<GmSession>), ApiError> {
-    let gm = user.id();
-    let CreateSessionRequest { series_id, participant_ids, schedule } = request;
-    let row = state
-        .write(move |w| {
-            Box::pin(async move {
-                store::create(
-                    &w,
-                    gm,
-                    series_id,
-                    participant_ids,
-                    schedule.scheduled_start_datetime,
-                    schedule.scheduled_duration_minutes,
-                )
-                .await
-            })
-        })
-        .await?;
+    let (gm, new) = (user.id(), NewSession::from(request));
+    let row = state.write(move |w| Box::pin(async move { store::create(&w, gm, new).await })).await?;
     Ok((StatusCode::CREATED, gm_answer(&state, row).await?))
 }
 
@@ -154,11 +131,8 @@ pub async fn update_session_schedule(
     Path(session_id): Path<Uuid>,
     Json(request): Json<UpdateSessionScheduleRequest>,
 ) -> Result<Json<GmSession>, ApiError> {
-    let gm = user.id();
-    let (start, duration) = (request.schedule.scheduled_start_datetime, request.schedule.scheduled_duration_minutes);
-    let row = state
-        .write(move |w| Box::pin(async move { store::update_schedule(&w, gm, session_id, start, duration).await }))
-        .await?;
+    let (gm, id, schedule) = (user.id(), SessionId(session_id), ScheduleInput::from(request));
+    let row = state.write(move |w| Box::pin(async move { store::update_schedule(&w, gm, id, schedule).await })).await?;
     gm_answer(&state, row).await
 }
 
@@ -167,12 +141,11 @@ async fn gm_move(
     user: CurrentUser,
     session_id: Uuid,
     move_: SessionMove,
-    text: Option<String>,
+    note: Note,
 ) -> Result<Json<GmSession>, ApiError> {
-    let (gm, lead) = (user.id(), lead(&state));
-    let row = state
-        .write(move |w| Box::pin(async move { store::gm_move(&w, gm, session_id, move_, lead, text).await }))
-        .await?;
+    let (gm, lead, id) = (user.id(), lead(&state), SessionId(session_id));
+    let row =
+        state.write(move |w| Box::pin(async move { store::gm_move(&w, gm, id, move_, lead, note).await })).await?;
     gm_answer(&state, row).await
 }
 
@@ -193,7 +166,7 @@ pub async fn start_session_planning(
     user: CurrentUser,
     Path(session_id): Path<Uuid>,
 ) -> Result<Json<GmSession>, ApiError> {
-    gm_move(state, user, session_id, SessionMove::StartPlanning, None).await
+    gm_move(state, user, session_id, SessionMove::StartPlanning, Note::default()).await
 }
 
 /// Fixes the schedule: planning → scheduled; the invited players are asked to confirm or reject the date.
@@ -213,7 +186,7 @@ pub async fn fix_session_schedule(
     user: CurrentUser,
     Path(session_id): Path<Uuid>,
 ) -> Result<Json<GmSession>, ApiError> {
-    gm_move(state, user, session_id, SessionMove::FixSchedule, None).await
+    gm_move(state, user, session_id, SessionMove::FixSchedule, Note::default()).await
 }
 
 /// Starts preparation once the preparation lead before the start is reached: scheduled → waiting for players (then the automatic moves); a paid series gets one payment per confirmed participant.
@@ -233,7 +206,7 @@ pub async fn start_session_preparation(
     user: CurrentUser,
     Path(session_id): Path<Uuid>,
 ) -> Result<Json<GmSession>, ApiError> {
-    gm_move(state, user, session_id, SessionMove::StartPreparation, None).await
+    gm_move(state, user, session_id, SessionMove::StartPreparation, Note::default()).await
 }
 
 /// Starts a session that is ready to start (also before its time): ready (and paid) participants play, the others are no-shows.
@@ -253,7 +226,7 @@ pub async fn start_session(
     user: CurrentUser,
     Path(session_id): Path<Uuid>,
 ) -> Result<Json<GmSession>, ApiError> {
-    gm_move(state, user, session_id, SessionMove::Start, None).await
+    gm_move(state, user, session_id, SessionMove::Start, Note::default()).await
 }
 
 /// Completes a session in progress (irreversible): its players participated fully.
@@ -273,7 +246,7 @@ pub async fn complete_session(
     user: CurrentUser,
     Path(session_id): Path<Uuid>,
 ) -> Result<Json<GmSession>, ApiError> {
-    gm_move(state, user, session_id, SessionMove::Complete, None).await
+    gm_move(state, user, session_id, SessionMove::Complete, Note::default()).await
 }
 
 /// Stops a session in progress early.
@@ -293,7 +266,7 @@ pub async fn stop_session_early(
     user: CurrentUser,
     Path(session_id): Path<Uuid>,
 ) -> Result<Json<GmSession>, ApiError> {
-    gm_move(state, user, session_id, SessionMove::StopEarly, None).await
+    gm_move(state, user, session_id, SessionMove::StopEarly, Note::default()).await
 }
 
 /// Cancels a session that has not started, with an optional message to the players (completed payments are
@@ -317,8 +290,8 @@ pub async fn cancel_session(
     Path(session_id): Path<Uuid>,
     Json(request): Json<SessionMessageRequest>,
 ) -> Result<Json<GmSession>, ApiError> {
-    let text = message(request.message.as_deref())?;
-    gm_move(state, user, session_id, SessionMove::Cancel, text).await
+    let note = Note::try_from(request)?;
+    gm_move(state, user, session_id, SessionMove::Cancel, note).await
 }
 
 /// Deletes a session in planning that has no payments.
@@ -338,8 +311,8 @@ pub async fn delete_session(
     user: CurrentUser,
     Path(session_id): Path<Uuid>,
 ) -> Result<StatusCode, ApiError> {
-    let gm = user.id();
-    state.write(move |w| Box::pin(async move { store::delete(&w, gm, session_id).await })).await?;
+    let (gm, id) = (user.id(), SessionId(session_id));
+    state.write(move |w| Box::pin(async move { store::delete(&w, gm, id).await })).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -363,11 +336,8 @@ pub async fn add_session_participants(
     Path(session_id): Path<Uuid>,
     Json(request): Json<AddSessionParticipantsRequest>,
 ) -> Result<Json<GmSession>, ApiError> {
-    let gm = user.id();
-    let players = request.player_ids;
-    let row = state
-        .write(move |w| Box::pin(async move { store::add_participants(&w, gm, session_id, players).await }))
-        .await?;
+    let (gm, id, invite) = (user.id(), SessionId(session_id), Invite::from(request));
+    let row = state.write(move |w| Box::pin(async move { store::add_participants(&w, gm, id, invite).await })).await?;
     gm_answer(&state, row).await
 }
 
@@ -394,10 +364,10 @@ pub async fn remove_session_participant(
     Path((session_id, player_id)): Path<(Uuid, Uuid)>,
     Json(request): Json<SessionMessageRequest>,
 ) -> Result<Json<GmSession>, ApiError> {
-    let text = message(request.message.as_deref())?;
-    let (gm, player) = (user.id(), AccountId(player_id));
+    let note = Note::try_from(request)?;
+    let (gm, id, player) = (user.id(), SessionId(session_id), AccountId(player_id));
     let row = state
-        .write(move |w| Box::pin(async move { store::remove_participant(&w, gm, session_id, player, text).await }))
+        .write(move |w| Box::pin(async move { store::remove_participant(&w, gm, id, player, note).await }))
         .await?;
     gm_answer(&state, row).await
 }
@@ -450,11 +420,10 @@ async fn player_move(
     move_: ParticipantMove,
     request: SessionMessageRequest,
 ) -> Result<Json<PlayerSession>, ApiError> {
-    let text = message(request.message.as_deref())?;
-    let player = user.id();
-    let row = state
-        .write(move |w| Box::pin(async move { store::player_move(&w, player, session_id, move_, text).await }))
-        .await?;
+    let note = Note::try_from(request)?;
+    let (player, id) = (user.id(), SessionId(session_id));
+    let row =
+        state.write(move |w| Box::pin(async move { store::player_move(&w, player, id, move_, note).await })).await?;
     player_answer(&state, row, player).await
 }
 

@@ -7,6 +7,7 @@
 //!
 //! Other features call the hooks below (a player leaving a series, a series ending, an account erased).
 
+mod commands;
 mod dto;
 mod entities;
 mod events;

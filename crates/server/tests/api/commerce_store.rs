@@ -603,7 +603,7 @@ db_test!(async fn a_seat_of_a_session_moved_back_to_planning_is_refused_under_th
     assert!(!pending, "no payment starts for a session in planning");
     let refs = questline::sessions::PaymentRefs {
         cart_id: "cart_test".into(),
-        order_id: "order_test".into(),
+        order_id: String::from("order_test").into(),
         transaction_id: "sys_test".into(),
     };
     let completed = app

@@ -42,4 +42,5 @@ mod sessions_mending;
 mod shutdown;
 mod smtp;
 mod traces;
+mod unique_indexes;
 mod web;

@@ -28,7 +28,9 @@ use std::sync::Arc;
 use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use questline_domain::commerce::ledger::{CompletionState, FeeBps, split};
-use questline_domain::commerce::{BillingAddressInput, id_prefix, parse_billing_address, parse_checkout_email};
+use questline_domain::commerce::{
+    BillingAddressInput, OrderId, id_prefix, parse_billing_address, parse_checkout_email,
+};
 use questline_domain::ids::{AccountId, PaymentId};
 use questline_domain::{DomainError, ErrorCode, ErrorType, FieldErrors};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
@@ -380,7 +382,7 @@ async fn settle_now(
     let Ok(captured) = provider.capture(&attempt, &capture_key(&cart.id)).await else { return Ok(None) };
     let refs = PaymentRefs {
         cart_id: cart.id.clone(),
-        order_id: order_id.to_owned(),
+        order_id: OrderId::from(order_id.to_owned()),
         transaction_id: captured.transaction_id.clone(),
     };
     if !sessions::payment_completed(w, PaymentId(item.payment_id), refs).await? {

@@ -60,7 +60,7 @@ async fn record_in(w: &Write<'_>, claimed: &Claimed, provider_id: &str, bps: Fee
     let item = the_item(w.txn, &cart.id).await?.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no item")))?;
     let refs = PaymentRefs {
         cart_id: cart.id.clone(),
-        order_id: completion.order_id.clone(),
+        order_id: OrderId::from(completion.order_id.clone()),
         transaction_id: transaction_id.clone(),
     };
     // The seat is checked again where it counts: it may have gone (the player left, the session was cancelled)

@@ -6,8 +6,9 @@
 //! event for the GM and every participant.
 
 use chrono::{DateTime, Duration, Utc};
+use questline_domain::commerce::OrderId;
 use questline_domain::commerce::refunds::{self, RefundReason};
-use questline_domain::ids::{AccountId, SeriesId};
+use questline_domain::ids::{AccountId, SeriesId, SessionId};
 use questline_domain::notifications::{NotificationKind, NotificationParams, Reminder};
 use questline_domain::series::LifecycleStatus;
 use questline_domain::sessions::{
@@ -20,6 +21,7 @@ use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, DbErr, EntityT
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::commands::{Invite, NewSession, Note, ScheduleInput};
 use super::entities::{event, participant, payment, session};
 use super::{events, queries};
 use crate::applications;
@@ -340,20 +342,13 @@ async fn invite(tx: Tx<'_>, session_id: Uuid, gm: Uuid, players: &[Uuid]) -> Res
 }
 
 /// A new session of the GM's series, in planning, with the players invited.
-#[tracing::instrument(skip(w, start, duration, players), fields(gm = %gm, series = %series_id))]
-pub async fn create(
-    w: &Write<'_>,
-    gm: AccountId,
-    series_id: Uuid,
-    players: Vec<Uuid>,
-    start: Option<String>,
-    duration: Option<i64>,
-) -> Result<session::Model, ApiError> {
+#[tracing::instrument(skip(w, new), fields(gm = %gm, series = %new.series))]
+pub async fn create(w: &Write<'_>, gm: AccountId, new: NewSession) -> Result<session::Model, ApiError> {
+    let NewSession { series, players, schedule: ScheduleInput { start, duration_minutes: duration } } = new;
+    let (series_id, players): (Uuid, Vec<Uuid>) = (series.as_uuid(), players.iter().map(AccountId::as_uuid).collect());
     let tx = Tx::from(w);
-    let facts = series::session_facts_of(w.txn, SeriesId(series_id))
-        .await?
-        .filter(|facts| facts.gm == gm)
-        .ok_or_else(series_not_found)?;
+    let facts =
+        series::session_facts_of(w.txn, series).await?.filter(|facts| facts.gm == gm).ok_or_else(series_not_found)?;
     if facts.lifecycle != LifecycleStatus::Active {
         return Err(ApiError::new(
             ErrorType::UnexpectedState,
@@ -404,14 +399,14 @@ pub async fn create(
 }
 
 /// The GM changes the date and length, in planning only (the order of checks).
-#[tracing::instrument(skip(w, start, duration), fields(gm = %gm, session = %id))]
+#[tracing::instrument(skip(w, schedule), fields(gm = %gm, session = %id))]
 pub async fn update_schedule(
     w: &Write<'_>,
     gm: AccountId,
-    id: Uuid,
-    start: Option<String>,
-    duration: Option<i64>,
+    id: SessionId,
+    schedule: ScheduleInput,
 ) -> Result<session::Model, ApiError> {
+    let (id, ScheduleInput { start, duration_minutes: duration }) = (id.as_uuid(), schedule);
     let tx = Tx::from(w);
     let row = owned(tx, gm, id).await?;
     let schedule = sessions::check_schedule_change(queries::status(&row), start.as_deref(), duration, w.now)?;
@@ -516,15 +511,16 @@ async fn move_session(
 }
 
 /// A status move by the GM.
-#[tracing::instrument(skip(w, message), fields(gm = %gm, session = %id, action = move_.as_str()))]
+#[tracing::instrument(skip(w, note), fields(gm = %gm, session = %id, action = move_.as_str()))]
 pub async fn gm_move(
     w: &Write<'_>,
     gm: AccountId,
-    id: Uuid,
+    id: SessionId,
     move_: SessionMove,
     lead_minutes: i64,
-    message: Option<String>,
+    note: Note,
 ) -> Result<session::Model, ApiError> {
+    let (id, Note(message)) = (id.as_uuid(), note);
     let tx = Tx::from(w);
     let row = owned(tx, gm, id).await?;
     let start = row.scheduled_start;
@@ -540,7 +536,8 @@ pub async fn gm_move(
 
 /// Deletes a session in planning with no payments; its participants hear of it.
 #[tracing::instrument(skip(w), fields(gm = %gm, session = %id))]
-pub async fn delete(w: &Write<'_>, gm: AccountId, id: Uuid) -> Result<(), ApiError> {
+pub async fn delete(w: &Write<'_>, gm: AccountId, id: SessionId) -> Result<(), ApiError> {
+    let id = id.as_uuid();
     let tx = Tx::from(w);
     let row = owned(tx, gm, id).await?;
     let has_payments = queries::has_payments(w.txn, id).await?;

@@ -216,7 +216,7 @@ pub async fn touched(tx: Tx<'_>, session_id: Uuid) -> Result<(), ApiError> {
 #[derive(Debug, Clone)]
 pub struct PaymentRefs {
     pub cart_id: String,
-    pub order_id: String,
+    pub order_id: OrderId,
     /// The provider's id of the money movement (`sys_<uuid>`, a Stripe PaymentIntent id).
     pub transaction_id: String,
 }
@@ -275,7 +275,7 @@ pub async fn payment_completed(tx: Tx<'_>, payment_id: Uuid, refs: PaymentRefs) 
     let updated = payment::Entity::update_many()
         .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Completed.as_str()))
         .col_expr(payment::Column::CartId, Expr::value(refs.cart_id))
-        .col_expr(payment::Column::OrderId, Expr::value(refs.order_id))
+        .col_expr(payment::Column::OrderId, Expr::value(refs.order_id.into_string()))
         .col_expr(payment::Column::TransactionId, Expr::value(refs.transaction_id))
         .col_expr(payment::Column::TransactionsCount, Expr::col(payment::Column::TransactionsCount).add(1))
         .col_expr(payment::Column::UpdatedAt, Expr::value(tx.now))

@@ -4,13 +4,15 @@
 use super::*;
 
 /// The GM invites more accepted players of the series, before the start.
-#[tracing::instrument(skip(w, players), fields(gm = %gm, session = %id))]
+#[tracing::instrument(skip(w, more), fields(gm = %gm, session = %id))]
 pub async fn add_participants(
     w: &Write<'_>,
     gm: AccountId,
-    id: Uuid,
-    players: Vec<Uuid>,
+    id: SessionId,
+    more: Invite,
 ) -> Result<session::Model, ApiError> {
+    let id = id.as_uuid();
+    let players: Vec<Uuid> = more.players.iter().map(AccountId::as_uuid).collect();
     let tx = Tx::from(w);
     let row = owned(tx, gm, id).await?;
     let status = queries::status(&row);
@@ -81,14 +83,15 @@ pub(super) async fn participant_move(
 }
 
 /// The GM removes a participant before the start.
-#[tracing::instrument(skip(w, message), fields(gm = %gm, session = %id, player = %player))]
+#[tracing::instrument(skip(w, note), fields(gm = %gm, session = %id, player = %player))]
 pub async fn remove_participant(
     w: &Write<'_>,
     gm: AccountId,
-    id: Uuid,
+    id: SessionId,
     player: AccountId,
-    message: Option<String>,
+    note: Note,
 ) -> Result<session::Model, ApiError> {
+    let (id, Note(message)) = (id.as_uuid(), note);
     let tx = Tx::from(w);
     let row = owned(tx, gm, id).await?;
     let participant = queries::participant_of(w.txn, id, player.as_uuid())
@@ -120,14 +123,15 @@ pub(super) fn gm_link(id: Uuid) -> String {
 }
 
 /// The player's own move (confirm, reject, ready, leave); anyone without a participant row gets "not found".
-#[tracing::instrument(skip(w, message), fields(player = %player, session = %id, action = move_.as_str()))]
+#[tracing::instrument(skip(w, note), fields(player = %player, session = %id, action = move_.as_str()))]
 pub async fn player_move(
     w: &Write<'_>,
     player: AccountId,
-    id: Uuid,
+    id: SessionId,
     move_: ParticipantMove,
-    message: Option<String>,
+    note: Note,
 ) -> Result<session::Model, ApiError> {
+    let (id, Note(message)) = (id.as_uuid(), note);
     let tx = Tx::from(w);
     let row = lock(tx, id).await?.ok_or_else(session_not_found)?;
     let participant = queries::participant_of(w.txn, id, player.as_uuid()).await?.ok_or_else(session_not_found)?;
