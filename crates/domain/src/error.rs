@@ -350,6 +350,9 @@ error_codes! {
     PartLimitReached => "part_limit_reached",
     ReauthenticationRequired => "reauthentication_required",
     EmailAlreadyVerified => "email_already_verified",
+    // Campaigns: generated sessions and the go/no-go (campaign::settings).
+    OccurrencesAheadOutOfRange => "occurrences_ahead_out_of_range",
+    GoNoGoLeadOutOfRange => "go_no_go_lead_out_of_range",
 }
 
 impl fmt::Display for ErrorCode {

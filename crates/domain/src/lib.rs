@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod applications;
 pub mod blueprints;
+pub mod campaign;
 pub mod chat;
 pub mod commerce;
 pub mod dashboard;

@@ -2827,7 +2827,9 @@ export interface components {
       | 'blueprint_limit_reached'
       | 'part_limit_reached'
       | 'reauthentication_required'
-      | 'email_already_verified';
+      | 'email_already_verified'
+      | 'occurrences_ahead_out_of_range'
+      | 'go_no_go_lead_out_of_range';
     ErrorDetail: {
       /** @description Stable snake_case code; the web app translates by it. */
       code: string;
