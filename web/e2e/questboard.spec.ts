@@ -5,10 +5,11 @@
  * own time, reload and keep the filters, open the series page; at 375 px the filters fold away and the cards stack.
  * Home leads into the Questboard. axe-core checks every screen; screenshots at 1280 and 375 px.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { expectAccessible } from './support/axe';
 import { verifyEmail } from './support/mail';
+import { capture } from './support/people';
 
 const screens = 'test-results/screens';
 const password = 'correct horse battery staple';
@@ -16,24 +17,6 @@ const csrf = { 'X-Questline-Csrf': '1' };
 
 function uniqueEmail(name: string): string {
   return `${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** The screen at 1280 px and at 375 px wide, checked by axe at both. */
-async function capture(page: Page, name: string) {
-  await expectAccessible(page, name);
-  await page.screenshot({
-    path: `${screens}/${name}-1280.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectAccessible(page, `${name} at 375 px`);
-  await page.screenshot({
-    path: `${screens}/${name}-375.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 type GameSystem = { id: string; name: string; parent_id?: string | null; children_ids: string[] };

@@ -3,38 +3,17 @@ import { join } from 'node:path';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { expectAccessible } from './support/axe';
-import { postponeProfileWizardWhenAsked } from './support/people';
+import { capture, postponeProfileWizardWhenAsked } from './support/people';
 
 // What issue 9 (security review) and issue 11's account items changed for users: linked identities in account
 // settings, deleting an identity-provider-only account by signing in again, and the verification link offered
 // again. Every screen is checked with axe-core and photographed at 1280 and 375 px.
 
-const screens = 'test-results/screens';
 const password = 'correct horse battery staple';
 // The provider's address (playwright.config.ts may move its port).
 const providerUrl = new RegExp(
   `^http://127\\.0\\.0\\.1:${process.env.QUESTLINE_E2E_OIDC_PORT ?? '4180'}/`,
 );
-
-/** Both widths, each checked by axe-core; the page is set back to the desktop width afterwards. */
-async function screenshots(page: Page, name: string) {
-  const desktop = page.viewportSize() ?? { width: 1280, height: 800 };
-  await expectAccessible(page, `${name} at 1280 px`);
-  await page.screenshot({
-    path: `${screens}/${name}-1280.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await expectAccessible(page, `${name} at 375 px`);
-  await page.screenshot({
-    path: `${screens}/${name}-375.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-  await page.setViewportSize(desktop);
-}
 
 function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -118,7 +97,7 @@ test('a linked identity is listed in account settings and removed with the passw
   await expect(section.getByText('Test ID', { exact: true })).toBeVisible();
   await expect(section.getByText(`Linked as ${email}`)).toBeVisible();
   await section.scrollIntoViewIfNeeded();
-  await screenshots(page, 'security-linked-identity');
+  await capture(page, 'security-linked-identity');
 
   // Removing it asks for the password; a wrong one is said on the field.
   await section.getByRole('button', { name: 'Remove Test ID sign-in' }).click();
@@ -127,7 +106,7 @@ test('a linked identity is listed in account settings and removed with the passw
   await dialog.getByLabel('Password', { exact: true }).fill('not the password');
   await dialog.getByRole('button', { name: 'Remove sign-in' }).click();
   await expect(dialog.getByText('Password is incorrect')).toBeVisible();
-  await screenshots(page, 'security-remove-identity');
+  await capture(page, 'security-remove-identity');
 
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Remove sign-in' }).click();
@@ -155,7 +134,7 @@ test('an account without a password confirms its deletion by signing in with the
   await page.getByRole('button', { name: 'Delete account…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog.getByText(/sign in with Test ID again/)).toBeVisible();
-  await screenshots(page, 'security-delete-sign-in-again');
+  await capture(page, 'security-delete-sign-in-again');
 
   // The provider asks for the login again, even though it remembers the person.
   await dialog.getByRole('link', { name: 'Sign in with Test ID again' }).click();
@@ -163,7 +142,7 @@ test('an account without a password confirms its deletion by signing in with the
   await expect(page).toHaveURL(/\/account\?delete=confirm$/);
   const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(confirm.getByText('You signed in again.', { exact: false })).toBeVisible();
-  await screenshots(page, 'security-delete-confirm');
+  await capture(page, 'security-delete-confirm');
 
   await confirm.getByLabel('E-mail', { exact: true }).fill(email);
   await confirm.getByRole('button', { name: 'Delete my account' }).click();
@@ -189,13 +168,13 @@ test('the verification link can be sent again, and a used link says the address 
   await expect(
     page.getByText(`We sent a new link to ${email}. It works for 3 days.`),
   ).toBeVisible();
-  await screenshots(page, 'security-resend-account');
+  await capture(page, 'security-resend-account');
 
   // A link that is not valid offers a new one.
   await page.goto('/verify-email?token=not-a-real-token');
   await expect(page.getByText('This link is not valid. Ask for a new one.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
-  await screenshots(page, 'security-verify-invalid');
+  await capture(page, 'security-verify-invalid');
 
   // The link confirms the address; opened again, it says so rather than "expired".
   await page.goto(first);
@@ -205,5 +184,5 @@ test('the verification link can be sent again, and a used link says the address 
     page.getByRole('heading', { name: 'E-mail address already confirmed' }),
   ).toBeVisible();
   await expect(page.getByText('This e-mail address is already verified')).toBeVisible();
-  await screenshots(page, 'security-verify-already');
+  await capture(page, 'security-verify-already');
 });

@@ -5,11 +5,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { expectAccessible } from './support/axe';
 import { verifyEmail } from './support/mail';
+import { capture } from './support/people';
 import { chooseOption } from './support/select';
 
-const screens = 'test-results/screens';
 const password = 'correct horse battery staple';
 const csrf = { 'X-Questline-Csrf': '1' };
 
@@ -18,16 +17,6 @@ test.use({ timezoneId: 'Europe/Warsaw' });
 
 function uniqueEmail(name: string): string {
   return `${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** The screen at 1280 px and at 375 px wide, checked by axe at both. */
-async function capture(page: Page, name: string, fullPage = true) {
-  await expectAccessible(page, name);
-  await page.screenshot({ path: `${screens}/${name}-1280.png`, fullPage, animations: 'disabled' });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectAccessible(page, `${name} at 375 px`);
-  await page.screenshot({ path: `${screens}/${name}-375.png`, fullPage, animations: 'disabled' });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function runCommand(page: Page, search: string, label: string) {
