@@ -1,5 +1,6 @@
 /** Loader helpers of the GM pages: signed in (or off to sign-in), and data only for game masters. */
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 
 import { requireSignedIn } from '@/lib/auth/guards';
 import { ApiError } from '@/lib/api/errors';
@@ -43,4 +44,16 @@ export function offsetFrom(source: string | URL | URLSearchParams, pageSize: num
   const raw = Number(params.get('offset') ?? '0');
   if (!Number.isInteger(raw) || raw < 0) return 0;
   return raw - (raw % pageSize);
+}
+
+/**
+ * A list page's offset from its address and the way to move it: the first page keeps a bare address, the others
+ * write `?offset=…` (so back and forward step through the pages).
+ */
+export function useOffsetParam(pageSize: number): [number, (next: number) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const setOffset = (next: number) => {
+    setSearchParams(next === 0 ? {} : { offset: String(next) });
+  };
+  return [offsetFrom(searchParams, pageSize), setOffset];
 }

@@ -2,12 +2,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Dices, ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 
 import { ListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { offsetFrom } from '@/lib/gm-loader';
+import { offsetFrom, useOffsetParam } from '@/lib/gm-loader';
 import { questboardPaths, sessionPaths, applicationPaths } from '@/lib/paths';
 import { requireSignedIn } from '@/lib/auth/guards';
 import { useFormat } from '@/lib/i18n';
@@ -27,8 +27,7 @@ export function createLoader(queryClient: QueryClient) {
 export default function MyGamesRoute() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(searchParams, pageSize);
+  const [offset, setOffset] = useOffsetParam(pageSize);
   const { data: page } = useMyGames(offset);
   const applications = (
     <div className="flex flex-wrap gap-2">
@@ -65,9 +64,7 @@ export default function MyGamesRoute() {
       page={page}
       offset={offset}
       pageSize={pageSize}
-      onOffsetChange={(next) => {
-        setSearchParams(next === 0 ? {} : { offset: String(next) });
-      }}
+      onOffsetChange={setOffset}
       list={{ testId: 'my-games' }}
       itemClassName="flex flex-col gap-2 rounded-2xl border border-border p-4"
       item={(series) => (

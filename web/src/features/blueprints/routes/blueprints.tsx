@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PencilRuler, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 
 import { ListPage } from '@/components/list-page';
 import { Page } from '@/components/page';
@@ -21,7 +21,7 @@ import { activeLocale, i18n, useFormat } from '@/lib/i18n';
 import { blueprintsQueryOptions, pageSize, useMyBlueprints } from '../api/blueprints';
 import { CreateBlueprintDialog } from '../components/blueprint-dialogs';
 import { GmInvitation } from '@/features/accounts';
-import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
+import { offsetFrom, requireSignedInGm, useOffsetParam } from '@/lib/gm-loader';
 import { blueprintPaths } from '@/lib/paths';
 
 export function createLoader(queryClient: QueryClient) {
@@ -53,8 +53,7 @@ export default function BlueprintsRoute() {
 function BlueprintsPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(searchParams, pageSize);
+  const [offset, setOffset] = useOffsetParam(pageSize);
   const { data: page } = useMyBlueprints(offset);
   const { data: systems = [] } = useGameSystems();
   const [creating, setCreating] = useState(false);
@@ -84,9 +83,7 @@ function BlueprintsPage() {
       page={page}
       offset={offset}
       pageSize={pageSize}
-      onOffsetChange={(next) => {
-        setSearchParams(next === 0 ? {} : { offset: String(next) });
-      }}
+      onOffsetChange={setOffset}
       list={{ testId: 'blueprint-list' }}
       itemClassName="flex flex-col gap-2 rounded-2xl border border-border p-4"
       item={(blueprint) => (

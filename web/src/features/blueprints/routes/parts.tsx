@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FileText, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 
 import { ListPage } from '@/components/list-page';
 import { Page } from '@/components/page';
@@ -15,7 +15,7 @@ import { pageSize } from '../api/blueprints';
 import { partsQueryOptions, useMyParts } from '../api/parts';
 import { CreatePartDialog } from '../components/blueprint-dialogs';
 import { GmInvitation } from '@/features/accounts';
-import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
+import { offsetFrom, requireSignedInGm, useOffsetParam } from '@/lib/gm-loader';
 import { blueprintPaths } from '@/lib/paths';
 
 export function createLoader(queryClient: QueryClient) {
@@ -43,8 +43,7 @@ export default function PartsRoute() {
 function PartsPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(searchParams, pageSize);
+  const [offset, setOffset] = useOffsetParam(pageSize);
   const { data: page } = useMyParts(offset);
   const [creating, setCreating] = useState(false);
   const create = (
@@ -73,9 +72,7 @@ function PartsPage() {
       page={page}
       offset={offset}
       pageSize={pageSize}
-      onOffsetChange={(next) => {
-        setSearchParams(next === 0 ? {} : { offset: String(next) });
-      }}
+      onOffsetChange={setOffset}
       list={{ testId: 'part-list' }}
       itemClassName="flex flex-col gap-1 rounded-2xl border border-border p-4"
       item={(part) => (

@@ -2,14 +2,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Plus, ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 
 import { ListPage } from '@/components/list-page';
 import { Page } from '@/components/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { GmInvitation } from '@/features/accounts';
-import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
+import { offsetFrom, requireSignedInGm, useOffsetParam } from '@/lib/gm-loader';
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { useFormat } from '@/lib/i18n';
 
@@ -41,8 +41,7 @@ export default function MySeriesRoute() {
 function MySeriesPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(searchParams, pageSize);
+  const [offset, setOffset] = useOffsetParam(pageSize);
   const { data: page } = useMySeries(offset);
   const create = (
     <Button asChild>
@@ -68,9 +67,7 @@ function MySeriesPage() {
       page={page}
       offset={offset}
       pageSize={pageSize}
-      onOffsetChange={(next) => {
-        setSearchParams(next === 0 ? {} : { offset: String(next) });
-      }}
+      onOffsetChange={setOffset}
       list={{ testId: 'series-list' }}
       itemClassName="flex flex-col gap-2 rounded-2xl border border-border p-4"
       item={(series) => (

@@ -2,13 +2,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CalendarClock, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 
 import { ListPage } from '@/components/list-page';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { GmInvitation } from '@/features/accounts';
-import { offsetFrom, requireSignedInGm } from '@/lib/gm-loader';
+import { offsetFrom, requireSignedInGm, useOffsetParam } from '@/lib/gm-loader';
 import { EarningsSection } from '@/features/commerce';
 import { useSignedInUser } from '@/lib/auth/current-user';
 
@@ -43,8 +43,7 @@ export default function GmSessionsRoute() {
 
 function GmSessionsPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(searchParams, pageSize);
+  const [offset, setOffset] = useOffsetParam(pageSize);
   const { data: page } = useGmSessions(offset);
   const create = (
     <Button asChild>
@@ -71,9 +70,7 @@ function GmSessionsPage() {
       page={page}
       offset={offset}
       pageSize={pageSize}
-      onOffsetChange={(next) => {
-        setSearchParams(next === 0 ? {} : { offset: String(next) });
-      }}
+      onOffsetChange={setOffset}
       list={{ testId: 'gm-sessions', label: t('sessions.list.label') }}
       item={(session) => (
         <SessionCard

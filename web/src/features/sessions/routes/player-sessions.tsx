@@ -2,11 +2,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 
 import { ListPage } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
-import { offsetFrom } from '@/lib/gm-loader';
+import { offsetFrom, useOffsetParam } from '@/lib/gm-loader';
 import { requireSignedIn } from '@/lib/auth/guards';
 
 import { playerSessionsQueryOptions, usePlayerSessions } from '../api/sessions';
@@ -31,8 +31,7 @@ export function createLoader(queryClient: QueryClient) {
 
 export default function PlayerSessionsRoute() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const offset = offsetFrom(searchParams, pageSize);
+  const [offset, setOffset] = useOffsetParam(pageSize);
   const { data: page } = usePlayerSessions(offset);
   return (
     <ListPage
@@ -54,9 +53,7 @@ export default function PlayerSessionsRoute() {
       page={page}
       offset={offset}
       pageSize={pageSize}
-      onOffsetChange={(next) => {
-        setSearchParams(next === 0 ? {} : { offset: String(next) });
-      }}
+      onOffsetChange={setOffset}
       list={{ testId: 'player-sessions', label: t('sessions.list.label') }}
       item={(session) => (
         <SessionCard
