@@ -30,8 +30,8 @@ use crate::public_cache::PublicCache;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::{
-    accounts, applications, blueprints, chat, commerce, dashboard, event_stream, game_systems, health, notifications,
-    oidc, openapi, profiles, reviews, runtime_config, series, sessions, web,
+    accounts, applications, blueprints, calendar, chat, commerce, dashboard, event_stream, game_systems, health,
+    notifications, oidc, openapi, profiles, reviews, runtime_config, series, sessions, web,
 };
 
 /// Every API route, with its OpenAPI description, relative to `/api`.
@@ -50,6 +50,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(chat::router())
         .merge(reviews::router())
         .merge(dashboard::router())
+        .merge(calendar::router())
         .merge(notifications::router())
         .merge(oidc::router())
         .merge(event_stream::router())
@@ -72,6 +73,7 @@ pub fn job_handlers() -> Vec<(&'static str, Handler)> {
         chat::jobs(),
         reviews::jobs(),
         dashboard::jobs(),
+        calendar::jobs(),
         notifications::jobs(),
         oidc::jobs(),
     ]

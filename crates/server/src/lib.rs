@@ -7,6 +7,7 @@ pub mod app;
 pub mod applications;
 pub mod auth;
 pub mod blueprints;
+pub mod calendar;
 pub mod chat;
 pub mod cli;
 pub mod clock;

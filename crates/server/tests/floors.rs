@@ -11,7 +11,7 @@
 //! 6. `sessions`;
 //! 7. `commerce`;
 //! 8. the table's talk: `chat`, `reviews`;
-//! 9. pages, which show what the features below keep: `profiles`, `dashboard`, `web`, `runtime_config`,
+//! 9. pages, which show what the features below keep: `profiles`, `dashboard`, `calendar`, `web`, `runtime_config`,
 //!    `event_stream`, `health`;
 //! 10. the composition root: `app`, `cli`, `main`, `openapi`, `lib`, `demo` (it drives the whole app);
 //!
@@ -40,7 +40,7 @@ const ROOT: u8 = 10;
 fn floor(module: &str) -> Option<u8> {
     Some(match module {
         "app" | "cli" | "main" | "openapi" | "lib" | "demo" => ROOT,
-        "profiles" | "dashboard" | "web" | "runtime_config" | "event_stream" | "health" => PAGES,
+        "profiles" | "dashboard" | "calendar" | "web" | "runtime_config" | "event_stream" | "health" => PAGES,
         "chat" | "reviews" => TALK,
         "commerce" => COMMERCE,
         "sessions" => SESSIONS,

@@ -5,11 +5,17 @@
 //! - [`settings`]: the series' settings of both, parsed with field errors.
 //! - [`generation`]: the occurrences the horizon holds, and the plan that brings the sessions in line with them.
 //! - [`go_no_go`]: the deadline, which sessions it binds, the decision at it and the reminder a day before.
+//! - [`calendar`]: the iCalendar text of an account's feed and of one session's event, with the feed's validators.
 
+pub mod calendar;
 pub mod generation;
 pub mod go_no_go;
 pub mod settings;
 
+pub use calendar::{
+    CalendarEvent, EventStatus, Feed, MEDIA_TYPE, PRODID, REFRESH_INTERVAL_MINUTES, Reader, Uid, calendar, etag, feed,
+    last_modified, sequence, single_event,
+};
 pub use generation::{
     ExistingSession, HORIZON_DAYS, Kept, KeptReason, MOVE_WITHIN_DAYS, Move, Occurrence, Plan, generates, horizon,
     occurrence_date, plan,

@@ -175,6 +175,40 @@ pub async fn names(conn: &impl ConnectionTrait, ids: &[Uuid]) -> Result<HashMap<
     Ok(rows.into_iter().map(|(id, handle, title)| (id, (handle, title))).collect())
 }
 
+/// Where a series meets, for the calendar: its title and its place (a web link, or "venue, city"), which only the
+/// GM and players holding a seat may be told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeriesPlace {
+    pub handle: String,
+    pub title: String,
+    pub place: Option<String>,
+}
+
+/// The title and place of each series named (missing ones are left out).
+pub async fn places(conn: &impl ConnectionTrait, ids: &[Uuid]) -> Result<HashMap<Uuid, SeriesPlace>, DbErr> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = entities::series::Entity::find()
+        .filter(entities::series::Column::Id.is_in(ids.iter().copied()))
+        .all(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let place = match row.location_kind.as_deref() {
+                Some("online") => row.location_link,
+                Some(_) => match (row.location_venue, row.location_city) {
+                    (Some(venue), Some(city)) => Some(format!("{venue}, {city}")),
+                    (venue, city) => venue.or(city),
+                },
+                None => None,
+            };
+            (row.id, SeriesPlace { handle: row.handle, title: row.title, place })
+        })
+        .collect())
+}
+
 /// A series a GM's public profile lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PublishedSeries {

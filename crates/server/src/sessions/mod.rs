@@ -382,6 +382,30 @@ pub struct SessionGlance {
     pub duration_minutes: i32,
 }
 
+/// One session of an account's calendar (`calendar_of`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CalendarRow {
+    pub session: SessionGlance,
+    pub gm_id: AccountId,
+    /// The reader's participation; `None` when the reader runs the session.
+    pub me: Option<questline_domain::sessions::ParticipantStatus>,
+    /// How many times the session's time or status changed.
+    pub changes: u32,
+    /// The last change of the session or of the reader's participation.
+    pub changed_at: DateTime<Utc>,
+}
+
+/// The calendar's front door: the sessions `account` runs or is (or was) a participant of, scheduled from `since`
+/// on, soonest first; or, with `only`, that one session if the account runs it or has a participant row in it.
+pub async fn calendar_of(
+    conn: &impl ConnectionTrait,
+    account: AccountId,
+    since: DateTime<Utc>,
+    only: Option<SessionId>,
+) -> Result<Vec<CalendarRow>, DbErr> {
+    queries::calendar_of(conn, account, since, only.map(|id| id.as_uuid())).await
+}
+
 /// A player's payment for a session, as the Dashboard shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GlancePayment {

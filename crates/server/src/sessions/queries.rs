@@ -679,3 +679,69 @@ fn glance(row: &session::Model) -> super::SessionGlance {
         duration_minutes: row.duration_minutes,
     }
 }
+
+/// The sessions `account` runs or has a participant row in, scheduled to start at `since` or later, soonest first:
+/// the calendar's rows, with the reader's participation (`None` for the GM) and how many times the session's time
+/// or status changed (its history's `updated` and `status_changed` rows). Three queries.
+pub async fn calendar_of(
+    conn: &impl ConnectionTrait,
+    account: AccountId,
+    since: DateTime<Utc>,
+    only: Option<Uuid>,
+) -> Result<Vec<super::CalendarRow>, DbErr> {
+    let theirs = SeaQuery::select()
+        .column(participant::Column::SessionId)
+        .from(participant::Entity)
+        .and_where(participant::Column::PlayerId.eq(account.as_uuid()))
+        .to_owned();
+    let mut which = Condition::all().add(
+        Condition::any()
+            .add(session::Column::GameMasterId.eq(account.as_uuid()))
+            .add(session::Column::Id.in_subquery(theirs)),
+    );
+    match only {
+        Some(id) => which = which.add(session::Column::Id.eq(id)),
+        None => which = which.add(session::Column::ScheduledStart.gte(since)),
+    }
+    let rows = session::Entity::find()
+        .filter(which)
+        .order_by_asc(session::Column::ScheduledStart)
+        .order_by_asc(session::Column::Id)
+        .all(conn)
+        .await?;
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+    let mine: HashMap<Uuid, (ParticipantStatus, DateTime<Utc>)> = participant::Entity::find()
+        .filter(participant::Column::PlayerId.eq(account.as_uuid()))
+        .filter(participant::Column::SessionId.is_in(ids.clone()))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|p| (p.session_id, (participant_status(&p), p.updated_at)))
+        .collect();
+    let mut changes: HashMap<Uuid, u32> = HashMap::new();
+    let moves = [SessionEventKind::Updated, SessionEventKind::StatusChanged];
+    for row in event::Entity::find()
+        .filter(event::Column::SessionId.is_in(ids))
+        .filter(event::Column::Kind.is_in(moves.map(SessionEventKind::as_str)))
+        .all(conn)
+        .await?
+    {
+        *changes.entry(row.session_id).or_default() += 1;
+    }
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let me = (row.game_master_id != account.as_uuid()).then(|| mine.get(&row.id).copied()).flatten();
+            super::CalendarRow {
+                changes: changes.get(&row.id).copied().unwrap_or_default(),
+                me: me.map(|(status, _)| status),
+                changed_at: me.map_or(row.updated_at, |(_, at)| at.max(row.updated_at)),
+                session: glance(&row),
+                gm_id: AccountId(row.game_master_id),
+            }
+        })
+        .collect())
+}

@@ -9,6 +9,7 @@ mod accounts;
 mod applications;
 mod backup;
 mod blueprints;
+mod calendar;
 mod chat;
 mod commerce_completion;
 #[cfg(feature = "failpoints")]

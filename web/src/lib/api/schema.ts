@@ -32,6 +32,24 @@ export interface paths {
     patch: operations['updateAccountSettings'];
     trace?: never;
   };
+  '/api/account/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your calendar feed's addresses, or none before you asked for one. */
+    get: operations['getCalendarLinks'];
+    put?: never;
+    /** Gives you a feed address, or a new one in place of the old, which stops working at once. */
+    post: operations['replaceCalendarToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account/identities': {
     parameters: {
       query?: never;
@@ -483,6 +501,26 @@ export interface paths {
      *     provider identities linked while the address was unproven are removed (issue 9, finding 1).
      */
     post: operations['verifyEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your calendar feed (iCalendar, RFC 5545): every session you play in (holding or offered a seat) or run, from 30
+     *     days back on. For calendar apps: the token in the address is the only key.
+     */
+    get: operations['getCalendarFeed'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1355,6 +1393,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sessions/{session_id}/calendar.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of your sessions as an event, to add to your calendar (an `.ics` download). */
+    get: operations['getSessionCalendarEvent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sessions/{session_id}/cancel': {
     parameters: {
       query?: never;
@@ -2156,6 +2211,15 @@ export interface components {
       /** Format: uuid */
       id: string;
       title: string;
+    };
+    /** @description `getCalendarLinks`: your feed's addresses, or none before you asked for one. */
+    CalendarFeedState: {
+      feed?: components['schemas']['CalendarLinks'] | null;
+    };
+    /** @description The addresses of your feed: `webcal://` opens a calendar app's "subscribe", `https://` is for pasting. */
+    CalendarLinks: {
+      https_url: string;
+      webcal_url: string;
     };
     /** @description A cart, always answered whole (the `fields` of Medusa's SDK are accepted and ignored). */
     Cart: {
@@ -4569,6 +4633,71 @@ export interface operations {
       504: components['responses']['RequestTimeout'];
     };
   };
+  getCalendarLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your feed's addresses (`feed` is null until you ask for one) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeedState'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  replaceCalendarToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your feed's new addresses */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarLinks'];
+        };
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      403: components['responses']['CsrfHeaderMissing'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
   listLinkedIdentities: {
     parameters: {
       query?: never;
@@ -6164,6 +6293,56 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['RefusedCharacters'];
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getCalendarFeed: {
+    parameters: {
+      query: {
+        /** @description The token of the feed's address (URL-safe base64). */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description Unchanged since the copy the app holds */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No token (`invalid_query_parameter`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No feed has this token (`not_found`) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       500: components['responses']['InternalError'];
       504: components['responses']['RequestTimeout'];
     };
@@ -9297,6 +9476,57 @@ export interface operations {
       };
       /** @description Not in planning (`session_transition_not_allowed`), or it has payments (`session_has_payments`) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      504: components['responses']['RequestTimeout'];
+    };
+  };
+  getSessionCalendarEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A session you run or play in */
+        session_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description Unchanged since the copy the browser holds */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['InvalidArgument'];
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such session of yours (`session_not_found`) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

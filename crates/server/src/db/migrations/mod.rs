@@ -24,6 +24,7 @@ mod m20261127_000001_notifications;
 mod m20261127_000020_reviews;
 mod m20261127_000030_payment_disputes;
 mod m20261129_000040_test_orders;
+mod m20261129_000050_calendar_feeds;
 
 pub struct Migrator;
 
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000020_reviews::Migration),
             Box::new(m20261127_000030_payment_disputes::Migration),
             Box::new(m20261129_000040_test_orders::Migration),
+            Box::new(m20261129_000050_calendar_feeds::Migration),
         ]
     }
 }
