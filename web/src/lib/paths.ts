@@ -162,6 +162,8 @@ export const sessionHrefs = {
   create: (series?: string) =>
     series ? `${create}?${new URLSearchParams({ series }).toString()}` : create,
   gmSession: (id: string) => `${gmList}/${encodeURIComponent(id)}`,
+  /** The session's event as an `.ics` download ("Add to calendar"): the API's address, not a page. */
+  calendarEvent: (id: string) => `/api/sessions/${encodeURIComponent(id)}/calendar.ics`,
 };
 
 /** The notifications pages (issue 18): the full list, and unsubscribing by a mailed link. */

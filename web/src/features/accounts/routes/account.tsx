@@ -9,6 +9,7 @@ import { useConfig } from '@/lib/runtime-config';
 
 import { useSignedInUser } from '@/lib/auth/current-user';
 import { AccountPreferencesForm } from '../components/account-preferences-form';
+import { CalendarFeedSettings } from '../components/calendar-feed-settings';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { LinkedIdentities } from '../components/linked-identities';
@@ -74,6 +75,14 @@ export default function AccountRoute() {
         anchor="notifications"
       >
         <NotificationPreferences />
+      </Section>
+
+      <Section
+        title={t('accountSettings.calendar.title')}
+        hint={t('accountSettings.calendar.hint')}
+        id="calendar"
+      >
+        <CalendarFeedSettings />
       </Section>
 
       {account.has_password && (

@@ -1,6 +1,6 @@
-/** The pieces both session pages show: status badges, the times, the facts, the history and "not found". */
+/** The pieces both session pages show: the header's status and "Add to calendar", status badges, the times, the facts, the history and "not found". */
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CalendarX } from 'lucide-react';
+import { CalendarPlus, CalendarX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { isNotFound } from '@/lib/gm-loader';
 import { Page } from '@/components/page';
 import { useFormat } from '@/lib/i18n';
+import { sessionHrefs } from '@/lib/paths';
 
 import type {
   ParticipantStatus,
@@ -42,6 +43,25 @@ export function SessionStatusBadge({ status, testId }: { status: SessionStatus; 
     <Badge variant={statusVariants[status]} data-testid={testId}>
       {t(`sessions.status.${status}`)}
     </Badge>
+  );
+}
+
+/**
+ * The page header's side: the session's status, and "Add to calendar", a plain download of the session's event
+ * (the server names the file and answers only the GM and the session's players).
+ */
+export function SessionHeaderAction({ id, status }: { id: string; status: SessionStatus }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <SessionStatusBadge status={status} testId="session-status" />
+      <Button asChild variant="outline" size="sm">
+        <a href={sessionHrefs.calendarEvent(id)} download>
+          <CalendarPlus aria-hidden />
+          {t('sessions.detail.addToCalendar')}
+        </a>
+      </Button>
+    </div>
   );
 }
 

@@ -37,6 +37,7 @@ import {
   HistoryList,
   ParticipantStatusBadge,
   Section,
+  SessionHeaderAction,
   SessionGate,
   ScheduleFacts,
   SessionStatusBadge,
@@ -152,7 +153,7 @@ function GmSessionView({ session }: { session: GmSession }) {
           </Link>
         }
         title={session.series.title}
-        action={<SessionStatusBadge status={session.status} testId="session-status" />}
+        action={<SessionHeaderAction id={session.id} status={session.status} />}
       />
       <SessionTimer session={session} />
       <StatusButtons

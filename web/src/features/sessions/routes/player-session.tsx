@@ -36,6 +36,7 @@ import {
   ParticipantStatusBadge,
   ScheduleFacts,
   Section,
+  SessionHeaderAction,
   SessionGate,
   SessionStatusBadge,
   ZoneNote,
@@ -99,7 +100,7 @@ function PlayerSessionView({ session }: { session: PlayerSession }) {
           </Link>
         }
         title={session.series.title}
-        action={<SessionStatusBadge status={session.status} testId="session-status" />}
+        action={<SessionHeaderAction id={session.id} status={session.status} />}
       />
       <SessionTimer session={session} />
       <Section id="session-info" title={t('sessions.detail.info')}>
