@@ -1,15 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure, waitFor } from '@testing-library/react';
+import { afterEach, expect, vi } from 'vitest';
 
 import './setup-languages';
 
 // CI runs the suite on two busy cores: give `findBy…` and `waitFor` room beyond Testing Library's 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
+// Vitest runs without globals, so Testing Library cannot register its own cleanup. Before it: sonner takes a dismissed
+// toast off the page 200 ms after dismissing it, on a timer that unmounting does not clear; waited for here, or at the
+// end of a file it fires after the file's window is gone ("window is not defined", an error that fails the run).
+afterEach(async () => {
+  if (!vi.isFakeTimers()) {
+    await waitFor(() => {
+      expect(document.querySelector('[data-sonner-toast][data-removed="true"]')).toBeNull();
+    });
+  }
   cleanup();
 });
 
