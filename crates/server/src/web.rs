@@ -331,10 +331,7 @@ fn file_response(
     };
     // Each copy has its own tag: a cache holding the gzip copy must not revalidate it against the brotli one.
     let etag = format!("\"{}\"", hex(&file.hash[..16]));
-    let unchanged = status == StatusCode::OK
-        && headers.get(header::IF_NONE_MATCH).and_then(|value| value.to_str().ok()).is_some_and(|value| {
-            value.split(',').any(|tag| tag.trim().trim_start_matches("W/") == etag || tag.trim() == "*")
-        });
+    let unchanged = status == StatusCode::OK && crate::http::conditional::holds_current(headers, &etag);
     let mut response = if unchanged {
         StatusCode::NOT_MODIFIED.into_response()
     } else {

@@ -16,7 +16,7 @@ use crate::{accounts, series};
 /// How far back the feed reaches: last month's games stay in the calendar.
 pub const FEED_DAYS_BACK: i64 = 30;
 
-/// The events of `rows` as `reader` sees them, with links on `base` (the public address) and UIDs on its host.
+/// The events of `rows`, each as its reader sees it, with links on `base` (the public address) and UIDs on its host.
 pub async fn events_of(
     conn: &impl ConnectionTrait,
     base: &str,

@@ -19,6 +19,7 @@ use crate::auth::CurrentUser;
 use crate::auth::tokens::new_token;
 use crate::db::entities::account;
 use crate::error::{ApiError, ErrorBody};
+use crate::http::conditional::holds_current;
 use crate::http::{Json, Path, Query};
 use crate::sessions;
 use crate::state::AppState;
@@ -104,14 +105,15 @@ fn calendar_response(
     last_modified: Option<DateTime<Utc>>,
     filename: Option<&str>,
 ) -> Response {
-    let unchanged = match request.get(header::IF_NONE_MATCH).and_then(|value| value.to_str().ok()) {
-        Some(tags) => tags.split(',').any(|tag| tag.trim().trim_start_matches("W/") == etag || tag.trim() == "*"),
-        None => match (request.get(header::IF_MODIFIED_SINCE).and_then(|v| v.to_str().ok()), last_modified) {
+    let unchanged = if request.contains_key(header::IF_NONE_MATCH) {
+        holds_current(request, &etag)
+    } else {
+        match (request.get(header::IF_MODIFIED_SINCE).and_then(|v| v.to_str().ok()), last_modified) {
             (Some(since), Some(modified)) => {
                 DateTime::parse_from_rfc2822(since).is_ok_and(|since| modified <= since.with_timezone(&Utc))
             }
             _ => false,
-        },
+        }
     };
     let mut response = if unchanged { StatusCode::NOT_MODIFIED.into_response() } else { body.into_response() };
     let headers = response.headers_mut();
@@ -190,12 +192,8 @@ pub async fn session_calendar_event(
     let conn = state.db.conn();
     let now = state.clock.now();
     let rows = sessions::calendar_of(conn, user.id(), now, Some(SessionId(session_id))).await?;
-    let not_found = || ApiError::not_found(ErrorCode::SessionNotFound, "Session not found");
-    if rows.is_empty() {
-        return Err(not_found());
-    }
     let events = events_of(conn, &state.config.public_url(), rows).await?;
-    let event = events.first().ok_or_else(not_found)?;
+    let event = events.first().ok_or_else(|| ApiError::not_found(ErrorCode::SessionNotFound, "Session not found"))?;
     let locale = Locale::parse(&user.account.locale).unwrap_or_default();
     let body = calendar::single_event(locale, event);
     let etag = calendar::etag(&body);

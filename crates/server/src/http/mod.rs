@@ -3,6 +3,7 @@
 //! client's address behind proxies and the accept loop.
 
 pub mod client_ip;
+pub mod conditional;
 pub mod extract;
 pub mod middleware;
 pub mod server;

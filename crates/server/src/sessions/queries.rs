@@ -721,16 +721,19 @@ pub async fn calendar_of(
         .into_iter()
         .map(|p| (p.session_id, (participant_status(&p), p.updated_at)))
         .collect();
-    let mut changes: HashMap<Uuid, u32> = HashMap::new();
     let moves = [SessionEventKind::Updated, SessionEventKind::StatusChanged];
-    for row in event::Entity::find()
+    let counted: Vec<(Uuid, i64)> = event::Entity::find()
+        .select_only()
+        .column(event::Column::SessionId)
+        .column_as(event::Column::Id.count(), "changes")
         .filter(event::Column::SessionId.is_in(ids))
         .filter(event::Column::Kind.is_in(moves.map(SessionEventKind::as_str)))
+        .group_by(event::Column::SessionId)
+        .into_tuple()
         .all(conn)
-        .await?
-    {
-        *changes.entry(row.session_id).or_default() += 1;
-    }
+        .await?;
+    let changes: HashMap<Uuid, u32> =
+        counted.into_iter().map(|(id, n)| (id, u32::try_from(n).unwrap_or(u32::MAX))).collect();
     Ok(rows
         .into_iter()
         .map(|row| {
