@@ -8,14 +8,8 @@
 import { expect, test } from '@playwright/test';
 
 import { expectAccessibleInPolish } from './support/axe';
-import {
-  capture,
-  csrf,
-  gameMaster,
-  person,
-  postponeProfileWizardWhenAsked,
-  publishedSeries,
-} from './support/people';
+import { capture, gameMaster, person, postponeProfileWizardWhenAsked } from './support/people';
+import { activeSeriesWithPlayer, fixedSession } from './support/sessions';
 import { expectUncovered } from './support/uncovered';
 
 test('a player confirms a session, subscribes to their calendar and adds the session to it', async ({
@@ -31,50 +25,9 @@ test('a player confirms a session, subscribes to their calendar and adds the ses
   // The GM's active series, the player they accepted, and a session two hours ahead with its date fixed: set up
   // through the API, as the sessions journey clicks through it.
   const gm = await gameMaster(browser, 'Maren');
-  const series = await publishedSeries(gm.page.request, title, 1);
-  expect(
-    (
-      await gm.page.request.patch(`/api/series/${series.id}`, {
-        headers: csrf,
-        data: { lifecycle_status: 'active', recruitment_status: 'open' },
-      })
-    ).status(),
-  ).toBe(200);
   const player = await person(browser, 'Ilse');
-  const applied = await player.page.request.post('/api/series-applications', {
-    headers: csrf,
-    data: { series_id: series.id },
-  });
-  expect(applied.status()).toBe(201);
-  const application = (await applied.json()) as { id: string };
-  expect(
-    (
-      await gm.page.request.post(`/api/series-applications/${application.id}/accept`, {
-        headers: csrf,
-        data: {},
-      })
-    ).status(),
-  ).toBe(200);
-  const start = new Date(Date.now() + 2 * 60 * 60 * 1000);
-  start.setUTCSeconds(0, 0);
-  const created = await gm.page.request.post('/api/sessions', {
-    headers: csrf,
-    data: {
-      series_id: series.id,
-      participant_ids: [player.id],
-      schedule: { scheduled_start_datetime: start.toISOString(), scheduled_duration_minutes: 120 },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const session = (await created.json()) as { id: string };
-  expect(
-    (
-      await gm.page.request.post(`/api/sessions/${session.id}/fix-schedule`, {
-        headers: csrf,
-        data: {},
-      })
-    ).status(),
-  ).toBe(200);
+  const series = await activeSeriesWithPlayer(gm, player, title);
+  const sessionId = await fixedSession(gm, series, player);
 
   // The player confirms on the session page.
   const page = player.page;
@@ -82,7 +35,7 @@ test('a player confirms a session, subscribes to their calendar and adds the ses
     origin: baseURL ?? '',
   });
   await postponeProfileWizardWhenAsked(page);
-  const sessionPage = `/dashboard/player/my-sessions/${session.id}`;
+  const sessionPage = `/dashboard/player/my-sessions/${sessionId}`;
   await page.goto(sessionPage);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible(pageLoad);
   await page.getByRole('button', { name: 'Confirm participation' }).click();
@@ -156,7 +109,7 @@ test('a player confirms a session, subscribes to their calendar and adds the ses
   await expect(page).toHaveURL(new RegExp(`${sessionPage}$`), pageLoad);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const add = page.getByRole('link', { name: 'Add to calendar' });
-  await expect(add).toHaveAttribute('href', `/api/sessions/${session.id}/calendar.ics`);
+  await expect(add).toHaveAttribute('href', `/api/sessions/${sessionId}/calendar.ics`);
   await expectUncovered(add, 'Add to calendar');
   await capture(page, 'calendar-player-session');
   const [download] = await Promise.all([page.waitForEvent('download'), add.click()]);
@@ -164,11 +117,11 @@ test('a player confirms a session, subscribes to their calendar and adds the ses
   expect(await download.failure()).toBeNull();
 
   // The GM's session page offers the same.
-  await gm.page.goto(`/dashboard/gm/my-sessions/${session.id}`);
+  await gm.page.goto(`/dashboard/gm/my-sessions/${sessionId}`);
   await expect(gm.page.getByRole('heading', { level: 1, name: title })).toBeVisible(pageLoad);
   await expect(gm.page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
     'href',
-    `/api/sessions/${session.id}/calendar.ics`,
+    `/api/sessions/${sessionId}/calendar.ics`,
   );
   await capture(gm.page, 'calendar-gm-session');
 

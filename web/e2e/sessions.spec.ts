@@ -7,7 +7,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { capture, csrf, gameMaster, person, publishedSeries } from './support/people';
+import { capture, gameMaster, person } from './support/people';
+import { activeSeriesWithPlayer } from './support/sessions';
 
 /** Two hours from now on Warsaw's wall clock (the people's zone), as the form's date and hh:mm fields show it. */
 function inTwoHours(): { day: number; month: string; year: number; time: string } {
@@ -46,30 +47,8 @@ test('a game master runs a session from creation to completion with a player wat
 
   // The GM's active series and the player they accepted, set up through the API.
   const gm = await gameMaster(browser, 'Maren');
-  const series = await publishedSeries(gm.page.request, title, 2);
-  expect(
-    (
-      await gm.page.request.patch(`/api/series/${series.id}`, {
-        headers: csrf,
-        data: { lifecycle_status: 'active', recruitment_status: 'open' },
-      })
-    ).status(),
-  ).toBe(200);
   const player = await person(browser, 'Ilse');
-  const applied = await player.page.request.post('/api/series-applications', {
-    headers: csrf,
-    data: { series_id: series.id, message: 'Count me in.' },
-  });
-  expect(applied.status()).toBe(201);
-  const application = (await applied.json()) as { id: string };
-  expect(
-    (
-      await gm.page.request.post(`/api/series-applications/${application.id}/accept`, {
-        headers: csrf,
-        data: {},
-      })
-    ).status(),
-  ).toBe(200);
+  await activeSeriesWithPlayer(gm, player, title, 2);
 
   // The GM's My Sessions is empty; the palette's create session opens the form.
   await gm.page.goto('/dashboard/gm/my-sessions');

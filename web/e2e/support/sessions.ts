@@ -14,15 +14,14 @@ async function ok(response: Promise<APIResponse>, status = 200): Promise<unknown
   return answer.status() === 204 ? undefined : answer.json();
 }
 
-export type CompletedSession = { series: Series; sessionId: string };
-
-/** A free, active series of `gm` titled `title` and one of its sessions, completed, with `player` in it. */
-export async function completedSession(
+/** `gm`'s free series titled `title`, active and recruiting, with room for `seats`, and `player` applied and accepted. */
+export async function activeSeriesWithPlayer(
   gm: Person,
   player: Person,
   title: string,
-): Promise<CompletedSession> {
-  const series = await publishedSeries(gm.page.request, title, 1);
+  seats = 1,
+): Promise<Series> {
+  const series = await publishedSeries(gm.page.request, title, seats);
   await ok(
     gm.page.request.patch(`/api/series/${series.id}`, {
       headers: csrf,
@@ -42,6 +41,16 @@ export async function completedSession(
       data: {},
     }),
   );
+  return series;
+}
+
+/** A session of `series` two hours ahead (whole minutes) with `player` invited and its date fixed; its id. */
+export async function fixedSession(
+  gm: Person,
+  series: Series,
+  player: Person,
+  durationMinutes = 120,
+): Promise<string> {
   const start = new Date(Date.now() + 2 * 60 * 60 * 1000);
   start.setUTCSeconds(0, 0);
   const session = (await ok(
@@ -50,22 +59,40 @@ export async function completedSession(
       data: {
         series_id: series.id,
         participant_ids: [player.id],
-        schedule: { scheduled_start_datetime: start.toISOString(), scheduled_duration_minutes: 90 },
+        schedule: {
+          scheduled_start_datetime: start.toISOString(),
+          scheduled_duration_minutes: durationMinutes,
+        },
       },
     }),
     201,
   )) as { id: string };
+  await ok(
+    gm.page.request.post(`/api/sessions/${session.id}/fix-schedule`, { headers: csrf, data: {} }),
+  );
+  return session.id;
+}
+
+export type CompletedSession = { series: Series; sessionId: string };
+
+/** A free, active series of `gm` titled `title` and one of its sessions, completed, with `player` in it. */
+export async function completedSession(
+  gm: Person,
+  player: Person,
+  title: string,
+): Promise<CompletedSession> {
+  const series = await activeSeriesWithPlayer(gm, player, title);
+  const sessionId = await fixedSession(gm, series, player, 90);
   const move = (who: Person, action: string) =>
-    ok(who.page.request.post(`/api/sessions/${session.id}/${action}`, { headers: csrf, data: {} }));
-  await move(gm, 'fix-schedule');
+    ok(who.page.request.post(`/api/sessions/${sessionId}/${action}`, { headers: csrf, data: {} }));
   await move(player, 'confirm');
   await move(player, 'ready');
   await move(gm, 'start-preparation');
   await move(gm, 'start');
   await move(gm, 'complete');
-  const mine = (await ok(player.page.request.get(`/api/my-sessions/${session.id}`))) as {
+  const mine = (await ok(player.page.request.get(`/api/my-sessions/${sessionId}`))) as {
     status: string;
   };
   expect(mine.status).toBe('completed');
-  return { series, sessionId: session.id };
+  return { series, sessionId };
 }
