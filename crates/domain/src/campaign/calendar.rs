@@ -91,7 +91,7 @@ pub enum Reader {
 impl Reader {
     /// A player by their participation: a seat holder (confirmed, ready, participating) is seated, and so is one
     /// who played (fully or leaving early), so a past session keeps the place it was played at. Anyone else is
-    /// only offered a seat; rejected and withdrawn players are not in the feed at all, which the caller decides.
+    /// only offered a seat; a player out of the session sees it cancelled ([`event_status`]).
     pub fn player(status: ParticipantStatus) -> Self {
         let played = matches!(status, ParticipantStatus::ParticipatedFully | ParticipantStatus::LeftEarly);
         if status.holds_seat() || played { Reader::Seated } else { Reader::Offered }
@@ -101,6 +101,21 @@ impl Reader {
     /// to join.
     pub fn sees_table(self) -> bool {
         matches!(self, Reader::GameMaster | Reader::Seated)
+    }
+}
+
+/// The event's status and `SEQUENCE` for its reader (`player`, `None` for the GM), from the session's status and its
+/// number of time or status changes: a player out of the session (turned the date down, left, removed) sees it
+/// cancelled one change later, so their calendar drops the evening; a session's own cancellation is a change of
+/// its status already, whatever it did to the seats.
+pub fn event_status(session: SessionStatus, player: Option<ParticipantStatus>, changes: usize) -> (EventStatus, u32) {
+    let out = player.is_some_and(|status| {
+        matches!(status, ParticipantStatus::Rejected | ParticipantStatus::Cancelled | ParticipantStatus::RemovedByGm)
+    });
+    if out && session != SessionStatus::Cancelled {
+        (EventStatus::Cancelled, sequence(changes.saturating_add(1)))
+    } else {
+        (EventStatus::of(session), sequence(changes))
     }
 }
 
@@ -695,5 +710,20 @@ mod tests {
             Uid::of_session(session(), "questline.example"),
             Uid::of_session(SessionId::new(), "questline.example")
         );
+    }
+
+    #[test]
+    fn a_player_out_of_a_session_sees_it_cancelled_one_change_later() {
+        use ParticipantStatus::{Cancelled, Confirmed, Invited, NoShow, Rejected, RemovedByGm};
+        let scheduled = SessionStatus::Scheduled;
+        assert_eq!(event_status(scheduled, None, 2), (EventStatus::Confirmed, 2));
+        assert_eq!(event_status(scheduled, Some(Invited), 2), (EventStatus::Confirmed, 2));
+        assert_eq!(event_status(scheduled, Some(Confirmed), 2), (EventStatus::Confirmed, 2));
+        assert_eq!(event_status(SessionStatus::Completed, Some(NoShow), 3), (EventStatus::Confirmed, 3));
+        for out in [Rejected, Cancelled, RemovedByGm] {
+            assert_eq!(event_status(scheduled, Some(out), 2), (EventStatus::Cancelled, 3), "{out:?}");
+        }
+        // The session's own cancellation dropped the seats: one change, not two.
+        assert_eq!(event_status(SessionStatus::Cancelled, Some(Cancelled), 2), (EventStatus::Cancelled, 2));
     }
 }

@@ -4,9 +4,8 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, Utc};
 use questline_domain::accounts::Locale;
-use questline_domain::campaign::calendar::{CalendarEvent, EventStatus, Reader, Uid, sequence};
+use questline_domain::campaign::calendar::{CalendarEvent, Reader, Uid, event_status};
 use questline_domain::ids::{AccountId, SessionId};
-use questline_domain::sessions::{ParticipantStatus, SessionStatus};
 use sea_orm::{ConnectionTrait, DbErr};
 use uuid::Uuid;
 
@@ -31,25 +30,16 @@ pub async fn events_of(
         .into_iter()
         .map(|row| {
             let place = places.get(&row.session.series_id);
-            let (reader, still_in) = match row.me {
-                None => (Reader::GameMaster, true),
-                Some(status) => (Reader::player(status), still_in(status)),
-            };
+            let reader = row.me.map_or(Reader::GameMaster, Reader::player);
             let session = &row.session;
-            // A player out of the session sees it cancelled (their calendar drops it), one change later; a
-            // session's own cancellation is a change of its status already, whatever it did to the player's seat.
-            let (status, changes) = if still_in || session.status == SessionStatus::Cancelled {
-                (EventStatus::of(session.status), row.changes)
-            } else {
-                (EventStatus::Cancelled, row.changes.saturating_add(1))
-            };
+            let (status, sequence) = event_status(session.status, row.me, row.changes as usize);
             let page = match row.me {
                 None => format!("{base}/dashboard/gm/my-sessions/{}", session.id),
                 Some(_) => format!("{base}/dashboard/player/my-sessions/{}", session.id),
             };
             CalendarEvent {
                 uid: Uid::of_session(SessionId(session.id), &host),
-                sequence: sequence(changes as usize),
+                sequence,
                 status,
                 start: session.scheduled_start,
                 end: session.scheduled_start + Duration::minutes(i64::from(session.duration_minutes)),
@@ -62,11 +52,6 @@ pub async fn events_of(
             }
         })
         .collect())
-}
-
-/// A player still offered or holding a seat, or who played it: the others left, were turned away or removed.
-fn still_in(status: ParticipantStatus) -> bool {
-    !matches!(status, ParticipantStatus::Rejected | ParticipantStatus::Cancelled | ParticipantStatus::RemovedByGm)
 }
 
 /// The feed of `account`: its sessions from a month back on.
@@ -103,13 +88,5 @@ mod tests {
         assert_eq!(host_of("https://questline.example/"), "questline.example");
         assert_eq!(host_of("http://127.0.0.1:8080"), "127.0.0.1");
         assert_eq!(host_of("questline.example"), "questline.example");
-    }
-
-    #[test]
-    fn players_out_of_a_session_are_not_in_it() {
-        assert!(still_in(ParticipantStatus::Invited) && still_in(ParticipantStatus::Ready));
-        assert!(still_in(ParticipantStatus::ParticipatedFully) && still_in(ParticipantStatus::NoShow));
-        assert!(!still_in(ParticipantStatus::Rejected) && !still_in(ParticipantStatus::RemovedByGm));
-        assert!(!still_in(ParticipantStatus::Cancelled));
     }
 }
